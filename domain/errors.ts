@@ -1,0 +1,28 @@
+/** Error codes our own API answers with, as `{ error: { code, message, issues? } }`. */
+export const errorStatus = {
+  VALIDATION_FAILED: 422,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export const defaultErrorMessages: Record<ErrorCode, string> = {
+  VALIDATION_FAILED: 'Please check the highlighted fields.',
+  UNAUTHORIZED: 'Please sign in to continue.',
+  FORBIDDEN: 'You are not allowed to do that.',
+  NOT_FOUND: 'Not found.',
+  CONFLICT: 'That changed in the meantime. Please refresh and try again.',
+  PAYLOAD_TOO_LARGE: 'That is too large.',
+  RATE_LIMITED: 'Too many requests. Please try again later.',
+  INTERNAL: 'Something went wrong on our side. Please try again.',
+};
+
+export type ApiErrorBody = {
+  error: { code: ErrorCode; message: string; issues?: { path: string; message: string }[] };
+};

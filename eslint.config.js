@@ -1,0 +1,123 @@
+import js from '@eslint/js';
+import tanstackQuery from '@tanstack/eslint-plugin-query';
+import checkFile from 'eslint-plugin-check-file';
+import drizzle from 'eslint-plugin-drizzle';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/*
+ * One flat config: type-aware TypeScript rules plus the layer boundaries of
+ * STYLE.md section 2 (domain <- server, domain <- web, web sees server types only).
+ */
+export default tseslint.config(
+  { ignores: ['node_modules', 'dist', 'data', '.tsbuild', 'test-results', 'playwright-report', 'server/migrations'] },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    plugins: { 'import-x': importX, 'check-file': checkFile, drizzle },
+    settings: { 'import-x/ignore': ['node_modules'], 'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-confusing-void-expression': 'off',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-default-export': 'error',
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.{ts,tsx}': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
+      'check-file/folder-naming-convention': ['error', { '{domain,server,web,e2e,scripts}/**/': 'KEBAB_CASE' }],
+      'drizzle/enforce-delete-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
+      'drizzle/enforce-update-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration in server/env.ts only.' },
+      ],
+    },
+  },
+  {
+    files: ['domain/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './domain', from: './server', message: 'domain is pure: no server imports.' },
+            { target: './domain', from: './web', message: 'domain is pure: no web imports.' },
+          ],
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!zod$|vitest$|\\.)', message: 'domain imports only zod (and vitest in tests).' }] },
+      ],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './server', from: './web', message: 'The server never imports the web.' },
+            { target: './server/db', from: './server/features', message: 'db/ never imports features.' },
+            { target: './server/lib', from: './server/features', message: 'lib/ never imports features.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, '@tanstack/query': tanstackQuery },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@tanstack/query/exhaustive-deps': 'error',
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**'],
+              allowTypeImports: true,
+              message: 'The web may import only types from the server.',
+            },
+          ],
+        },
+      ],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './web/features', from: './web/app', message: 'Features never import the app layer.' },
+            { target: './web/components', from: './web/features', message: 'Shared components never import features.' },
+            { target: './web/lib', from: './web/features', message: 'lib never imports features.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/env.ts', 'scripts/**/*.ts', 'e2e/**/*.ts', '*.config.ts', 'server/testing/**/*.ts'],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+  {
+    files: ['*.config.ts', '*.config.js', 'server/drizzle.config.ts', 'e2e/global-*.ts', 'server/testing/global-setup.ts'],
+    rules: { 'import-x/no-default-export': 'off' },
+  },
+  {
+    files: ['**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);

@@ -1,0 +1,22 @@
+import type { Database } from './db/client.ts';
+import type { Env } from './env.ts';
+import type { Auth, Session, SessionUser } from './lib/auth.ts';
+import type { Logger } from './lib/logger.ts';
+import type { MailWorker } from './lib/mail-outbox.ts';
+
+/** Everything a request handler may reach, injected once by createApp. */
+export type AppDeps = {
+  env: Env;
+  database: Database;
+  auth: Auth;
+  mail: MailWorker;
+  logger: Logger;
+};
+
+export type AppEnv = {
+  Variables: {
+    deps: AppDeps;
+    user: SessionUser | null;
+    session: Session | null;
+  };
+};

@@ -1,0 +1,90 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import type { ApiErrorBody } from '../domain/errors.ts';
+import type { AppDeps, AppEnv } from './app-env.ts';
+import { configRoutes } from './features/config/config.routes.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
+import { CLIENT_IP_HEADER } from './lib/auth.ts';
+import { AppError } from './lib/errors.ts';
+import { staticFiles } from './lib/static-files.ts';
+
+/** The typed API surface the web client (`hc<AppType>`) is built from. */
+const apiRoutes = new Hono<AppEnv>().route('/health', healthRoutes).route('/config', configRoutes);
+
+export type AppType = typeof apiRoutes;
+
+export type CreateAppOptions = {
+  /** Folder of the built SPA; omitted in API tests. */
+  staticRoot?: string;
+  /** How to learn the caller's address; the Node entry point reads the socket. */
+  clientIp: (c: Context<AppEnv>) => string | undefined;
+};
+
+function errorBody(code: ApiErrorBody['error']['code'], message: string, issues?: ApiErrorBody['error']['issues']): ApiErrorBody {
+  return { error: issues ? { code, message, issues } : { code, message } };
+}
+
+export function createApp(deps: AppDeps, options: CreateAppOptions) {
+  const app = new Hono<AppEnv>();
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    c.set('deps', deps);
+    c.set('user', null);
+    c.set('session', null);
+    const started = performance.now();
+    await next();
+    // The path only: query strings may carry verification or reset tokens.
+    deps.logger.info(
+      { reqId: c.var.requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      'request',
+    );
+  });
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // sonner and Radix set inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+      },
+      referrerPolicy: 'strict-origin-when-cross-origin',
+    }),
+  );
+  app.use('/api/*', bodyLimit({ maxSize: 64 * 1024, onError: () => { throw new AppError('PAYLOAD_TOO_LARGE'); } }));
+
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => {
+    const headers = new Headers(c.req.raw.headers);
+    headers.delete(CLIENT_IP_HEADER);
+    const ip = options.clientIp(c);
+    if (ip) headers.set(CLIENT_IP_HEADER, ip);
+    return deps.auth.handler(new Request(c.req.raw, { headers }));
+  });
+
+  app.route('/api', apiRoutes);
+  app.all('/api/*', () => {
+    throw new AppError('NOT_FOUND');
+  });
+
+  if (options.staticRoot) app.route('/', staticFiles(options.staticRoot));
+
+  app.onError((error, c) => {
+    if (error instanceof AppError) return c.json(errorBody(error.code, error.message), error.status);
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json(errorBody(error.status === 401 ? 'UNAUTHORIZED' : 'VALIDATION_FAILED', error.message), error.status);
+    }
+    deps.logger.error({ err: error, reqId: c.var.requestId, path: c.req.path }, 'unhandled error');
+    return c.json(errorBody('INTERNAL', 'Something went wrong on our side. Please try again.'), 500);
+  });
+
+  return app;
+}

@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { createApp } from './app.ts';
+import { bootstrap } from './bootstrap.ts';
+import { EnvError, loadEnv, type Env } from './env.ts';
+import { createLogger } from './lib/logger.ts';
+
+const STATIC_ROOT = path.relative(process.cwd(), fileURLToPath(new URL('../dist/web', import.meta.url)));
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+let env: Env;
+try {
+  env = loadEnv();
+} catch (error) {
+  if (error instanceof EnvError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const logger = createLogger(env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'warn' : 'info'));
+const started = performance.now();
+const deps = await bootstrap(env, logger);
+const app = createApp(deps, {
+  staticRoot: STATIC_ROOT,
+  clientIp: (c) => getConnInfo(c).remote.address,
+});
+deps.mail.start();
+
+const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  logger.info(
+    { port: info.port, database: deps.database.kind, mail: env.SMTP_URL ? 'smtp' : 'log', startupMs: Math.round(performance.now() - started) },
+    `Sidepot listening on http://localhost:${info.port}`,
+  );
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'shutting down');
+  const force = setTimeout(() => {
+    logger.error('shutdown timed out; exiting');
+    process.exit(1);
+  }, SHUTDOWN_TIMEOUT_MS);
+  force.unref();
+  // Stop taking requests, finish the ones in flight, then close the database
+  // last so PGlite flushes everything to disk.
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await deps.mail.stop();
+  await deps.database.close();
+  logger.info('stopped');
+  process.exit(0);
+}
+
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,68 @@
+import type { MailMessage } from './mail-transport.ts';
+
+const PRODUCT = 'Sidepot';
+
+function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+function layout(heading: string, paragraphs: string[], action?: { label: string; url: string }): string {
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#059669;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>
+<p style="color:#6b7280;font-size:13px">If the button does not work, copy this link into your browser:<br><a href="${escapeHtml(action.url)}">${escapeHtml(action.url)}</a></p>`
+    : '';
+  return `<!doctype html><html><body style="font-family:system-ui,-apple-system,sans-serif;color:#111827;max-width:520px;margin:0 auto;padding:24px">
+<p style="font-size:20px;font-weight:700;color:#059669">${PRODUCT}</p>
+<h1 style="font-size:20px">${escapeHtml(heading)}</h1>
+${paragraphs.map((text) => `<p>${escapeHtml(text)}</p>`).join('\n')}
+${button}
+<p style="color:#6b7280;font-size:13px">— The ${PRODUCT} team</p>
+</body></html>`;
+}
+
+function message(to: string, subject: string, heading: string, paragraphs: string[], action?: { label: string; url: string }): MailMessage {
+  const text = [
+    heading,
+    '',
+    ...paragraphs,
+    ...(action ? ['', `${action.label}: ${action.url}`] : []),
+    '',
+    `— The ${PRODUCT} team`,
+  ].join('\n');
+  return { to, subject, text, html: layout(heading, paragraphs, action) };
+}
+
+export function verificationMail(to: string, name: string, url: string): MailMessage {
+  return message(
+    to,
+    `Verify your ${PRODUCT} account`,
+    `Welcome to ${PRODUCT}, ${name}!`,
+    ['Confirm your email address to activate your account and start betting with friends.', 'The link is valid for 24 hours.'],
+    { label: 'Verify my email', url },
+  );
+}
+
+export function resetPasswordMail(to: string, name: string, url: string): MailMessage {
+  return message(
+    to,
+    `Reset your ${PRODUCT} password`,
+    `Hi ${name},`,
+    ['Someone asked to reset the password of your account. If it was you, choose a new password below; the link is valid for one hour.', 'If it was not you, ignore this email: your password stays the same.'],
+    { label: 'Choose a new password', url },
+  );
+}
+
+export function existingAccountMail(to: string, name: string, loginUrl: string): MailMessage {
+  return message(
+    to,
+    `You already have a ${PRODUCT} account`,
+    `Hi ${name},`,
+    ['Someone tried to create a new account with this email address, but you already have one. Sign in instead, or use "Forgot your password?" on the sign-in page.', 'If it was not you, you can ignore this email.'],
+    { label: 'Sign in', url: loginUrl },
+  );
+}

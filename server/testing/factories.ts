@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import type { SignUpFormValues } from '../../domain/users.ts';
+import { createAgent, type Agent } from './agent.ts';
+import type { TestApp } from './test-app.ts';
+
+let sequence = 0;
+
+/** Valid sign-up input, unique per call. */
+export function buildSignUp(overrides: Partial<SignUpFormValues> = {}): SignUpFormValues {
+  sequence += 1;
+  const suffix = `${randomBytes(3).toString('hex')}${sequence}`;
+  return {
+    name: `Test User ${suffix}`,
+    username: `user_${suffix}`,
+    email: `user.${suffix}@example.com`,
+    password: 'secret-pass',
+    phone: `(555) ${String(100 + (sequence % 900)).padStart(3, '0')}-${String(sequence % 10_000).padStart(4, '0')}`,
+    venmoHandle: `@venmo-${suffix}`,
+    ageConfirmed: true,
+    ...overrides,
+  };
+}
+
+/** The links in a mail's plain-text body. */
+export function linksIn(text: string): string[] {
+  return text.match(/https?:\/\/[^\s"'<>]+/g) ?? [];
+}
+
+export async function latestMailTo(t: TestApp, to: string, subjectIncludes: string) {
+  const mail = (await t.sentMail()).filter((m) => m.to === to && m.subject.includes(subjectIncludes)).at(-1);
+  if (!mail) throw new Error(`no mail to ${to} about "${subjectIncludes}"`);
+  return { ...mail, links: linksIn(mail.text) };
+}
+
+/** Path and query of an absolute link, for app.request. */
+export function pathOf(link: string): string {
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
+
+/** Signs a new user up and follows the emailed link; the agent ends up signed in. */
+export async function createVerifiedUser(t: TestApp, overrides: Partial<SignUpFormValues> = {}, agent: Agent = createAgent(t)) {
+  const input = buildSignUp(overrides);
+  const res = await agent.post('/api/auth/sign-up/email', input);
+  if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const mail = await latestMailTo(t, input.email.toLowerCase(), 'Verify');
+  const link = mail.links.find((l) => l.includes('/verify-email'));
+  if (!link) throw new Error('no verification link');
+  const verified = await agent.get(pathOf(link));
+  if (verified.status !== 302) throw new Error(`verification failed: ${verified.status}`);
+  return { input, agent };
+}

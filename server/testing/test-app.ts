@@ -1,0 +1,74 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { createApp } from '../app.ts';
+import type { AppDeps } from '../app-env.ts';
+import { bootstrap } from '../bootstrap.ts';
+import { parseEnv } from '../env.ts';
+import { createMemoryTransport, type MailMessage } from '../lib/mail-transport.ts';
+import { createTestDatabase } from './db.ts';
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+/** Tests pick the caller's address with this header (the real server reads the socket). */
+export const TEST_IP_HEADER = 'x-test-client-ip';
+
+export type LogEntry = { level: number; msg?: string; [key: string]: unknown };
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** The real app on a private database, with mail captured in memory. */
+export async function createTestApp() {
+  const database = await createTestDatabase();
+  const transport = createMemoryTransport();
+  const logs: LogEntry[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n')) if (line) logs.push(JSON.parse(line) as LogEntry);
+      done();
+    },
+  });
+  const logger = pino({ level: 'debug' }, sink);
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    PUBLIC_URL: TEST_ORIGIN,
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'sidepot-test-')),
+  });
+  const deps: AppDeps = await bootstrap(env, logger, { transport, database });
+  const app = createApp(deps, { clientIp: (c) => c.req.header(TEST_IP_HEADER) ?? '203.0.113.1' });
+
+  let ipCounter = 0;
+  return {
+    app,
+    deps,
+    db: database.db,
+    logs,
+    /** Delivers queued mail and returns everything sent so far. */
+    async sentMail(): Promise<MailMessage[]> {
+      await deps.mail.drain();
+      return transport.sent;
+    },
+    transport,
+    /** A fresh caller address, so rate limits of other tests never interfere. */
+    nextIp(): string {
+      ipCounter += 1;
+      return `198.51.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+    },
+    /** Error-level log entries, i.e. server failures a test did not expect. */
+    serverErrors(): LogEntry[] {
+      return logs.filter((entry) => entry.level >= 50);
+    },
+    /** Returns the error-level entries so far and forgets them (for tests that expect one). */
+    takeServerErrors(): LogEntry[] {
+      const errors = logs.filter((entry) => entry.level >= 50);
+      logs.splice(0, logs.length, ...logs.filter((entry) => entry.level < 50));
+      return errors;
+    },
+    close: async () => {
+      await deps.mail.stop();
+      await database.close();
+    },
+  };
+}
