@@ -37,6 +37,12 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
   );
 });
 
+server.on('error', (error: NodeJS.ErrnoException) => {
+  const reason = error.code === 'EADDRINUSE' ? `port ${env.PORT} is already in use (set PORT)` : error.message;
+  process.stderr.write(`Cannot start Sidepot: ${reason}\n`);
+  void deps.database.close().finally(() => process.exit(1));
+});
+
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
