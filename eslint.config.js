@@ -109,7 +109,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/env.ts', 'scripts/**/*.ts', 'e2e/**/*.ts', '*.config.ts', 'server/testing/**/*.ts'],
+    files: ['server/env.ts', 'scripts/**/*.ts', 'e2e/**/*.ts', '*.config.ts', 'server/testing/**/*.ts', 'server/**/*.test.ts'],
     rules: { 'no-restricted-properties': 'off' },
   },
   {
