@@ -35,6 +35,11 @@ test('hashed assets are cached for a year', async () => {
   expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
 });
 
+test('a missing asset is a 404, not the SPA shell', async () => {
+  const res = await app.request(`${TEST_ORIGIN}/assets/missing-123.js`);
+  expect(res.status).toBe(404);
+});
+
 test('API paths never fall back to the SPA', async () => {
   const res = await app.request(`${TEST_ORIGIN}/api/unknown`);
   expect(res.status).toBe(404);

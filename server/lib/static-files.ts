@@ -26,6 +26,8 @@ export function staticFiles(root: string) {
       );
     })
     .use('*', serveStatic({ root }))
+    // A missing hashed asset is a stale deploy or a typo, never a page: answer 404, not the shell.
+    .get('/assets/*', (c) => c.text('Not found', 404))
     .get('*', async (c) => {
       indexHtml ??= await readFile(indexPath, 'utf8');
       return c.html(indexHtml);

@@ -1,0 +1,50 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { RouteError } from '../components/errors/route-error.tsx';
+import { AppShell } from '../components/layouts/app-shell.tsx';
+import { FullScreenSpinner } from '../components/ui/full-screen-spinner.tsx';
+import { GuestOnly } from '../features/auth/components/guest-only.tsx';
+import { RequireAuth } from '../features/auth/components/require-auth.tsx';
+
+type RouteModule = Pick<RouteObject, 'Component'>;
+
+/** Each screen is its own chunk with its own error boundary, so /login downloads only the login screen. */
+function screen(load: () => Promise<RouteModule>) {
+  return { lazy: load, errorElement: <RouteError /> };
+}
+
+const signUpScreen = screen(() => import('./routes/signup.tsx'));
+
+const router = createBrowserRouter([
+  {
+    element: <AppShell />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <FullScreenSpinner />,
+    children: [
+      {
+        element: <GuestOnly />,
+        children: [
+          { index: true, ...signUpScreen },
+          { path: 'signup', ...signUpScreen },
+        ],
+      },
+      // Login guards itself: the email-verification notice must run even when already signed in.
+      { path: 'login', ...screen(() => import('./routes/login.tsx')) },
+      { path: 'reset-password', ...screen(() => import('./routes/reset-password.tsx')) },
+      { path: 'sms-opt-in-policy', ...screen(() => import('./routes/sms-opt-in-policy.tsx')) },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: 'home', ...screen(() => import('./routes/home.tsx')) },
+          { path: 'feed', ...screen(() => import('./routes/feed.tsx')) },
+          { path: 'profile', ...screen(() => import('./routes/profile.tsx')) },
+        ],
+      },
+      { path: '*', ...screen(() => import('./routes/not-found.tsx')) },
+    ],
+  },
+]);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

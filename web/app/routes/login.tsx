@@ -1,0 +1,43 @@
+import { AuthLayout } from '../../components/layouts/auth-layout.tsx';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from '../../components/ui/card.tsx';
+import { TextLink } from '../../components/ui/text-link.tsx';
+import { GuestOnly } from '../../features/auth/components/guest-only.tsx';
+import { LoginForm } from '../../features/auth/components/login-form.tsx';
+import { PolicyLink } from '../../features/auth/components/policy-link.tsx';
+import { useVerificationNotice } from '../../features/auth/hooks/use-verification-notice.ts';
+
+export function Component() {
+  // Outside the guard: the verification link arrives already signed in and must still be acknowledged.
+  useVerificationNotice();
+  return (
+    <GuestOnly>
+      <AuthLayout title="Sign In">
+        <Card>
+          <CardHeader className="text-center">
+            <CardTitle asChild>
+              <h1>Welcome Back</h1>
+            </CardTitle>
+            <CardDescription>Sign in to settle up with your friends.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <LoginForm />
+          </CardContent>
+          <CardFooter className="flex-col gap-3">
+            <TextLink to="/signup">Don't have an account? Sign up</TextLink>
+            <TextLink to="/signup" tone="muted">
+              New here? Create a test account
+            </TextLink>
+            <PolicyLink />
+          </CardFooter>
+        </Card>
+      </AuthLayout>
+    </GuestOnly>
+  );
+}

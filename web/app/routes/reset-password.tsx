@@ -1,0 +1,37 @@
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { AuthLayout } from '../../components/layouts/auth-layout.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { FullScreenSpinner } from '../../components/ui/full-screen-spinner.tsx';
+import { ResetPasswordForm } from '../../features/auth/components/reset-password-form.tsx';
+import { toastInvalidResetLink } from '../../features/auth/utils/invalid-reset-link.ts';
+
+/** The emailed link redirects here with ?token=… (or ?error=INVALID_TOKEN when it is bad or used). */
+export function Component() {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const token = searchParams.has('error') ? null : searchParams.get('token');
+
+  useEffect(() => {
+    if (token) return;
+    toastInvalidResetLink();
+    void navigate('/login', { replace: true });
+  }, [token, navigate]);
+
+  if (!token) return <FullScreenSpinner />;
+  return (
+    <AuthLayout title="Reset Password">
+      <Card>
+        <CardHeader className="text-center">
+          <CardTitle asChild>
+            <h1>Reset Password</h1>
+          </CardTitle>
+          <CardDescription>Enter it twice so we know it's right.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ResetPasswordForm token={token} />
+        </CardContent>
+      </Card>
+    </AuthLayout>
+  );
+}

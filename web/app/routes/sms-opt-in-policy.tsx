@@ -1,0 +1,41 @@
+import { ArrowLeft } from 'lucide-react';
+import { useLocation, useNavigate } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent } from '../../components/ui/card.tsx';
+import { SupportEmailLink } from '../../features/config/components/support-email-link.tsx';
+
+export function Component() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  // 'default' marks the first entry of this tab: there is no in-app page to go back to.
+  const goBack = () => void (location.key === 'default' ? navigate('/') : navigate(-1));
+
+  return (
+    <main className="mx-auto w-full max-w-md px-4 py-6">
+      <title>Text Verification & Opt-In Policy · Sidepot</title>
+      <Button variant="ghost" className="-ml-3 mb-4" onClick={goBack}>
+        <ArrowLeft aria-hidden />
+        Back
+      </Button>
+      <Card>
+        <CardContent className="grid gap-4 text-sm leading-relaxed">
+          <h1 className="text-xl font-semibold">Text Verification & Opt-In Policy</h1>
+          <p>
+            Sidepot uses SMS only to verify your identity with a one-time code at sign-up and for future
+            secure login.
+          </p>
+          <ul className="grid list-disc gap-2 pl-5">
+            <li>There are no marketing texts.</li>
+            <li>Message frequency: only at sign-up or login.</li>
+            <li>Message and data rates may apply.</li>
+            <li>
+              Opt out by contacting support at <SupportEmailLink />.
+            </li>
+          </ul>
+          <p>This policy complies with telecom carrier messaging rules.</p>
+          <p className="text-muted-foreground">Effective date: July 26, 2025</p>
+        </CardContent>
+      </Card>
+    </main>
+  );
+}

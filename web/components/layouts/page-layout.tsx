@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react';
+
+type PageLayoutProps = { title: string; actions?: ReactNode; children: ReactNode };
+
+/** A signed-in screen: sticky title bar with optional actions, then content. */
+export function PageLayout({ title, actions, children }: PageLayoutProps) {
+  return (
+    <div className="mx-auto w-full max-w-md">
+      <title>{`${title} · Sidepot`}</title>
+      <header className="sticky top-0 z-10 flex h-14 items-center justify-between gap-2 border-b bg-background/90 px-4 backdrop-blur">
+        <h1 className="text-lg font-semibold">{title}</h1>
+        {actions}
+      </header>
+      <main className="px-4 py-4">{children}</main>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { cn } from '../../lib/utils.ts';
+
+type EmptyStateProps = {
+  icon: LucideIcon;
+  title: string;
+  description: string;
+  action?: ReactNode;
+  className?: string;
+};
+
+export function EmptyState({ icon: Icon, title, description, action, className }: EmptyStateProps) {
+  return (
+    <div className={cn('flex flex-col items-center gap-2 px-6 py-10 text-center', className)}>
+      <span className="mb-1 flex size-12 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
+        <Icon className="size-6" aria-hidden />
+      </span>
+      <p className="font-semibold">{title}</p>
+      <p className="text-sm text-muted-foreground">{description}</p>
+      {action}
+    </div>
+  );
+}

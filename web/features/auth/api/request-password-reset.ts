@@ -1,0 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ForgotPasswordFormValues } from '../../../../domain/users.ts';
+import { authClient, unwrapAuth } from '../../../lib/auth-client.ts';
+import type { MutationConfig } from '../../../lib/query-client.ts';
+
+/** Answers the same for known and unknown emails, so nobody can probe for accounts. */
+export async function requestPasswordReset({ email }: ForgotPasswordFormValues) {
+  return unwrapAuth(authClient.requestPasswordReset({ email: email.trim(), redirectTo: '/reset-password' }));
+}
+
+export function useRequestPasswordReset(config: MutationConfig<typeof requestPasswordReset> = {}) {
+  return useMutation({ ...config, mutationFn: requestPasswordReset });
+}

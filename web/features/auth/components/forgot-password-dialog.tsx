@@ -1,0 +1,79 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { forgotPasswordFormSchema, type ForgotPasswordFormValues } from '../../../../domain/users.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { rateLimitMessage } from '../../../lib/auth-client.ts';
+import { toastFirstRule } from '../../../lib/form-rules.ts';
+import { useRequestPasswordReset } from '../api/request-password-reset.ts';
+
+const emptyValues: ForgotPasswordFormValues = { email: '' };
+
+type ForgotPasswordDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
+
+export function ForgotPasswordDialog({ open, onOpenChange }: ForgotPasswordDialogProps) {
+  const { register, handleSubmit, getValues, reset, formState } = useForm({
+    resolver: zodResolver(forgotPasswordFormSchema),
+    defaultValues: emptyValues,
+  });
+
+  const request = useRequestPasswordReset({
+    onSuccess: () => {
+      toast.success('Reset Email Sent', {
+        description: 'Check your email for password reset instructions.',
+      });
+      reset();
+      onOpenChange(false);
+    },
+    onError: (error) => {
+      toast.error('Error', { description: rateLimitMessage(error) ?? 'Failed to send reset email.' });
+    },
+  });
+
+  const onSubmit = handleSubmit(
+    (values) => request.mutate(values),
+    () => toastFirstRule(forgotPasswordFormSchema, getValues()),
+  );
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Reset Password</DialogTitle>
+          <DialogDescription>
+            Enter the email you signed up with and we'll send you a reset link.
+          </DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+          <TextField
+            label="Email Address"
+            type="email"
+            autoComplete="email"
+            error={formState.errors.email?.message}
+            {...register('email')}
+          />
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={request.isPending}>
+              {request.isPending ? 'Sending...' : 'Send Reset Email'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,73 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { resetPasswordFormSchema, type ResetPasswordFormValues } from '../../../../domain/users.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { TextLink } from '../../../components/ui/text-link.tsx';
+import { AuthError, rateLimitMessage } from '../../../lib/auth-client.ts';
+import { toastFirstRule } from '../../../lib/form-rules.ts';
+import { useResetPassword } from '../api/reset-password.ts';
+import { toastInvalidResetLink } from '../utils/invalid-reset-link.ts';
+
+const emptyValues: ResetPasswordFormValues = { password: '', confirmPassword: '' };
+
+export function ResetPasswordForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const { register, handleSubmit, getValues, formState } = useForm({
+    resolver: zodResolver(resetPasswordFormSchema),
+    defaultValues: emptyValues,
+  });
+  const { errors } = formState;
+
+  const reset = useResetPassword({
+    onSuccess: () => {
+      toast.success('Password Updated', {
+        description: 'Your password has been successfully reset. You can now log in with your new password.',
+      });
+      void navigate('/login', { replace: true });
+    },
+    onError: (error) => {
+      if (error instanceof AuthError && error.code === 'INVALID_TOKEN') {
+        toastInvalidResetLink();
+        void navigate('/login', { replace: true });
+        return;
+      }
+      toast.error('Error', {
+        description: rateLimitMessage(error) ?? 'Failed to reset password. Please try again.',
+      });
+    },
+  });
+
+  const onSubmit = handleSubmit(
+    ({ password }) => reset.mutate({ newPassword: password, token }),
+    () => toastFirstRule(resetPasswordFormSchema, getValues()),
+  );
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+      <TextField
+        label="New Password"
+        type="password"
+        autoComplete="new-password"
+        placeholder="Minimum 6 characters"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <TextField
+        label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
+      <Button type="submit" size="lg" className="w-full" disabled={reset.isPending}>
+        {reset.isPending ? 'Updating Password...' : 'Update Password'}
+      </Button>
+      <TextLink to="/login" className="justify-self-center">
+        Back to Login
+      </TextLink>
+    </form>
+  );
+}

@@ -1,0 +1,147 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import {
+  accountMessages,
+  signUpFormSchema,
+  type SignUpField,
+  type SignUpFormValues,
+} from '../../../../domain/users.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { FieldError, TextField } from '../../../components/ui/text-field.tsx';
+import { AuthError } from '../../../lib/auth-client.ts';
+import { toastFirstRule } from '../../../lib/form-rules.ts';
+import { useSignUp } from '../api/sign-up.ts';
+
+const emptyValues: SignUpFormValues = {
+  name: '',
+  username: '',
+  email: '',
+  password: '',
+  phone: '',
+  venmoHandle: '',
+  ageConfirmed: false,
+};
+
+function isSignUpField(field: string | undefined): field is SignUpField {
+  return field !== undefined && Object.hasOwn(emptyValues, field);
+}
+
+export function SignUpForm() {
+  const navigate = useNavigate();
+  const ageId = useId();
+  const { register, control, handleSubmit, setError, getValues, formState } = useForm({
+    resolver: zodResolver(signUpFormSchema),
+    defaultValues: emptyValues,
+  });
+  const { errors } = formState;
+
+  const markInvalid = (field: SignUpField, message: string) =>
+    setError(field, { type: 'server', message }, { shouldFocus: true });
+
+  const signUp = useSignUp({
+    onSuccess: () => {
+      toast.success('Check Your Email', {
+        description: "We've sent you a verification link. Please check your email to verify your account.",
+      });
+      void navigate('/login');
+    },
+    onError: (error) => {
+      if (error instanceof AuthError && error.code === 'USERNAME_IS_ALREADY_TAKEN') {
+        const { title, message } = accountMessages.usernameTaken;
+        toast.error(title, { description: message });
+        markInvalid('username', message);
+      } else if (error instanceof AuthError && error.code === 'VALIDATION_FAILED') {
+        toast.error(error.title ?? 'Signup Failed', { description: error.message });
+        if (isSignUpField(error.field)) markInvalid(error.field, error.message);
+      } else {
+        toast.error('Signup Failed', {
+          description:
+            error instanceof AuthError && error.message
+              ? error.message
+              : 'Failed to create account. Please try again.',
+        });
+      }
+    },
+  });
+
+  const onSubmit = handleSubmit(
+    (values) => signUp.mutate(values),
+    () => toastFirstRule(signUpFormSchema, getValues()),
+  );
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+      <TextField label="Full Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+      <TextField
+        label="Username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        error={errors.username?.message}
+        {...register('username')}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        placeholder="Minimum 6 characters"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <TextField
+        label="Phone Number"
+        type="tel"
+        autoComplete="tel"
+        placeholder="(555) 123-4567"
+        hint="Used for friend connections, no SMS verification"
+        error={errors.phone?.message}
+        {...register('phone')}
+      />
+      <TextField
+        label="Venmo Handle"
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder="@your-venmo"
+        error={errors.venmoHandle?.message}
+        {...register('venmoHandle')}
+      />
+      <div className="grid gap-2 py-1">
+        <div className="flex items-center gap-3">
+          <Controller
+            control={control}
+            name="ageConfirmed"
+            render={({ field, fieldState }) => (
+              <Checkbox
+                id={ageId}
+                ref={field.ref}
+                name={field.name}
+                checked={field.value}
+                onCheckedChange={(checked) => field.onChange(checked === true)}
+                onBlur={field.onBlur}
+                aria-invalid={fieldState.invalid || undefined}
+                aria-describedby={fieldState.invalid ? `${ageId}-error` : undefined}
+              />
+            )}
+          />
+          <Label htmlFor={ageId}>I am 18 or older</Label>
+        </div>
+        <FieldError id={`${ageId}-error`} message={errors.ageConfirmed?.message} />
+      </div>
+      <Button type="submit" size="lg" className="w-full" disabled={signUp.isPending}>
+        {signUp.isPending ? 'Creating Account...' : 'Create Account'}
+      </Button>
+    </form>
+  );
+}

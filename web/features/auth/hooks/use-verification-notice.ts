@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { useAuthSession } from './use-auth-session.ts';
+
+/**
+ * The emailed verification link lands on /login?verified=1 (already signed in)
+ * or /login?verified=1&error=… when the token is bad. Say which, once, then
+ * drop the parameters so a reload does not say it again.
+ */
+export function useVerificationNotice() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { user, isLoading } = useAuthSession();
+  const isVerified = searchParams.get('verified') === '1';
+  const hasError = searchParams.has('error');
+
+  useEffect(() => {
+    if (isLoading || (!isVerified && !hasError)) return;
+    // Fixed ids: StrictMode runs effects twice and a toast with the same id is replaced, not repeated.
+    if (hasError) {
+      toast.error('Verification failed', {
+        id: 'email-verification',
+        description: 'This verification link is invalid or has expired. Sign in to get a new one.',
+      });
+    } else {
+      toast.success('Email verified', {
+        id: 'email-verification',
+        description: 'Your account is active. Welcome to Sidepot!',
+      });
+    }
+    // A signed-in visitor is being sent to /home by the guest guard, which replaces this entry anyway.
+    if (!user) setSearchParams({}, { replace: true });
+  }, [isLoading, isVerified, hasError, user, setSearchParams]);
+}

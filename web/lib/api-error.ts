@@ -1,0 +1,42 @@
+// Kept apart from api-client.ts so code that only inspects errors (the query
+// client's retry rule) does not pull the RPC client into the first download.
+
+export type ApiIssue = { path: string; message: string };
+
+/** A failed call to our own API, from its `{ error: { code, message, issues? } }` body. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly issues: ApiIssue[];
+
+  constructor(status: number, code: string, message: string, issues: ApiIssue[] = []) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.issues = issues;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function readIssues(value: unknown): ApiIssue[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item: unknown) =>
+    isRecord(item) && typeof item['path'] === 'string' && typeof item['message'] === 'string'
+      ? [{ path: item['path'], message: item['message'] }]
+      : [],
+  );
+}
+
+/** Reads the error envelope; anything else (a proxy's HTML page, a crash) becomes a generic error. */
+export async function readApiError(response: Response): Promise<ApiError> {
+  const body: unknown = await response.json().catch(() => null);
+  const error = isRecord(body) ? body['error'] : undefined;
+  if (isRecord(error) && typeof error['code'] === 'string' && typeof error['message'] === 'string') {
+    return new ApiError(response.status, error['code'], error['message'], readIssues(error['issues']));
+  }
+  return new ApiError(response.status, 'INTERNAL', 'Something went wrong. Please try again.');
+}
