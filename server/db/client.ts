@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -9,9 +10,17 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as authSchema from './schema/auth.ts';
+import * as betsSchema from './schema/bets.ts';
+import * as friendsSchema from './schema/friends.ts';
 import * as mailSchema from './schema/mail.ts';
 
-export const schema = { ...authSchema, ...mailSchema };
+export const schema = { ...authSchema, ...mailSchema, ...friendsSchema, ...betsSchema };
+
+/** A PGlite instance with the extensions our migrations use. */
+export function createPglite(dataDir?: string, options: Omit<PGliteOptions, 'extensions'> = {}): PGlite {
+  // PGlite ignores the options argument when the data dir argument is undefined.
+  return new PGlite({ ...options, ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+}
 export type Schema = typeof schema;
 
 /** Either driver's database; queries are written once against this type. */
@@ -43,7 +52,7 @@ async function openPglite(options: { dataDir?: string; pglite?: PGlite }): Promi
   if (!client) {
     const dir = options.dataDir ? path.resolve(options.dataDir, 'pglite') : undefined;
     if (dir) mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = createPglite(dir);
   }
   const pglite = client;
   await pglite.waitReady;

@@ -1,16 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type Database } from '../db/client.ts';
+import { createPglite, openDatabase, type Database } from '../db/client.ts';
 
 /** A private, migrated database for one test file, dropped by `close()`. */
 export async function createTestDatabase(): Promise<Database> {
   const config = inject('testDb');
   if (config.kind === 'pglite') {
     const dump = new Blob([readFileSync(config.dumpPath)]);
-    return openDatabase({ kind: 'pglite', pglite: new PGlite({ loadDataDir: dump }) });
+    return openDatabase({ kind: 'pglite', pglite: createPglite(undefined, { loadDataDir: dump }) });
   }
   const name = `sidepot_test_${process.ppid}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: config.adminUrl });
@@ -23,6 +22,13 @@ export async function createTestDatabase(): Promise<Database> {
     ...database,
     close: async () => {
       await database.close();
+      // pool.end() resolves before the server has reaped the backends; forcing the
+      // drop then would kill them mid-goodbye and surface as an unhandled 57P01.
+      for (let attempt = 0; attempt < 50; attempt += 1) {
+        const { rows } = await admin.query<{ n: string }>('select count(*) as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0]?.n === '0') break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     },

@@ -1,10 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../db/client.ts';
+import { createPglite, openDatabase } from '../db/client.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -43,7 +42,7 @@ export default async function setup(project: TestProject) {
   }
 
   const dir = mkdtempSync(path.join(os.tmpdir(), 'sidepot-pglite-'));
-  const client = new PGlite();
+  const client = createPglite();
   const database = await openDatabase({ kind: 'pglite', pglite: client });
   const dump = await client.dumpDataDir('none');
   const dumpPath = path.join(dir, 'template.tar');

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /*
@@ -35,6 +36,9 @@ export const users = pgTable(
     // better-auth stores emails lower-cased, so a plain unique index serves its lookups.
     uniqueIndex('user_email_unique').on(table.email),
     uniqueIndex('user_username_unique').on(table.username),
+    // Friend search matches partial usernames and phone numbers (LIKE '%term%').
+    index('user_username_trgm_idx').using('gin', sql`${table.username} gin_trgm_ops`),
+    index('user_phone_trgm_idx').using('gin', sql`${table.phone} gin_trgm_ops`),
   ],
 );
 

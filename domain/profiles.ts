@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { userStatsSchema } from './stats.ts';
+import {
+  accountMessages,
+  digitsOnly,
+  isBlank,
+  NAME_MAX_LENGTH,
+  normalizeVenmoHandle,
+  PHONE_DIGITS,
+  USERNAME_PATTERN,
+  VENMO_HANDLE_PATTERN,
+  type RuleFailure,
+} from './users.ts';
+
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const AVATAR_SIZE_PX = 256;
+export const PROFILE_FRIENDS_SHOWN = 6;
+export const CARD_FRIENDS_SHOWN = 8;
+export const CARD_RECENT_BETS_SHOWN = 5;
+export const SEARCH_LIMIT = 10;
+
+export const photoMessages = {
+  invalidType: { title: 'Invalid file type', message: 'Please select an image file.' },
+  tooLarge: { title: 'File too large', message: 'Please select an image smaller than 5MB.' },
+} as const;
+
+/** Browser-side pre-check of a chosen photo; the server re-checks the bytes themselves. */
+export function checkPhoto(file: { type: string; size: number }): { title: string; message: string } | null {
+  if (!file.type.startsWith('image/')) return photoMessages.invalidType;
+  if (file.size > AVATAR_MAX_BYTES) return photoMessages.tooLarge;
+  return null;
+}
+
+/** Another user as lists show them: never their email or phone. */
+export const userSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  username: z.string(),
+  image: z.string().nullable(),
+});
+export type UserSummary = z.infer<typeof userSummarySchema>;
+
+export const myProfileSchema = userSummarySchema.extend({
+  email: z.string(),
+  phone: z.string(),
+  venmoHandle: z.string(),
+  createdAt: z.string(),
+});
+export type MyProfile = z.infer<typeof myProfileSchema>;
+
+// ---------------------------------------------------------------- edit profile
+
+export type EditProfileFields = { name: string; username: string; phone: string; venmoHandle: string };
+
+export const editProfileMessages = {
+  missing: { title: 'Missing Information', message: 'Please fill in all fields.' },
+} as const;
+
+export function checkEditProfile(input: EditProfileFields): RuleFailure<keyof EditProfileFields> | null {
+  const required = ['name', 'username', 'phone', 'venmoHandle'] as const;
+  const missing = required.find((field) => isBlank(input[field]));
+  if (missing) return { field: missing, ...editProfileMessages.missing };
+  if (digitsOnly(input.phone).length !== PHONE_DIGITS) return { field: 'phone', ...accountMessages.invalidPhone };
+  if (!USERNAME_PATTERN.test(input.username.trim())) return { field: 'username', ...accountMessages.invalidUsername };
+  if (!VENMO_HANDLE_PATTERN.test(input.venmoHandle.trim()))
+    return { field: 'venmoHandle', ...accountMessages.invalidVenmoHandle };
+  if (input.name.trim().length > NAME_MAX_LENGTH) return { field: 'name', ...accountMessages.nameTooLong };
+  return null;
+}
+
+export const editProfileFormSchema = z
+  .object({ name: z.string(), username: z.string(), phone: z.string(), venmoHandle: z.string() })
+  .superRefine((value, ctx) => {
+    const failure = checkEditProfile(value);
+    if (failure) {
+      ctx.addIssue({ code: 'custom', path: [failure.field], message: failure.message, params: { title: failure.title } });
+    }
+  });
+export type EditProfileFormValues = z.input<typeof editProfileFormSchema>;
+
+export const updateProfileInputSchema = editProfileFormSchema.transform((value) => ({
+  name: value.name.trim(),
+  username: value.username.trim(),
+  phone: digitsOnly(value.phone),
+  venmoHandle: normalizeVenmoHandle(value.venmoHandle),
+}));
+export type UpdateProfileInput = z.output<typeof updateProfileInputSchema>;
+
+// ---------------------------------------------------------------- screens
+
+/** GET /api/profile: everything the /profile screen shows, in one round trip. */
+export const profileScreenSchema = z.object({
+  profile: myProfileSchema,
+  stats: userStatsSchema,
+  friends: z.object({ items: z.array(userSummarySchema), total: z.number().int() }),
+  pendingRequestCount: z.number().int(),
+});
+export type ProfileScreen = z.infer<typeof profileScreenSchema>;
+
+export const relationshipSchema = z.enum(['self', 'friend', 'request_sent', 'request_received', 'none']);
+export type Relationship = z.infer<typeof relationshipSchema>;
+
+export const betStatusSchema = z.enum(['pending', 'active', 'completed']);
+export type BetStatus = z.infer<typeof betStatusSchema>;
+
+export const cardBetSchema = z.object({
+  id: z.string(),
+  creator: userSummarySchema,
+  opponent: userSummarySchema,
+  description: z.string(),
+  amount: z.number().int(),
+  status: betStatusSchema,
+  winnerId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CardBet = z.infer<typeof cardBetSchema>;
+
+/** GET /api/users/:id/card: the user profile dialog. Friends-only parts are absent for others. */
+export const userCardSchema = z.object({
+  user: userSummarySchema.extend({ joinedAt: z.string() }),
+  relationship: relationshipSchema,
+  /** The pending request between the two, when there is one. */
+  requestId: z.string().nullable(),
+  stats: userStatsSchema.optional(),
+  friends: z
+    .object({
+      items: z.array(userSummarySchema.extend({ relationship: relationshipSchema })),
+      total: z.number().int(),
+    })
+    .optional(),
+  recentBets: z.object({ items: z.array(cardBetSchema), total: z.number().int() }).optional(),
+});
+export type UserCard = z.infer<typeof userCardSchema>;
