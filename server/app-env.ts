@@ -3,6 +3,7 @@ import type { Env } from './env.ts';
 import type { Auth, Session, SessionUser } from './lib/auth.ts';
 import type { Logger } from './lib/logger.ts';
 import type { MailWorker } from './lib/mail-outbox.ts';
+import type { FileStorage } from './lib/storage.ts';
 
 /** Everything a request handler may reach, injected once by createApp. */
 export type AppDeps = {
@@ -10,6 +11,7 @@ export type AppDeps = {
   database: Database;
   auth: Auth;
   mail: MailWorker;
+  storage: FileStorage;
   logger: Logger;
 };
 

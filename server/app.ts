@@ -6,13 +6,25 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { ApiErrorBody } from '../domain/errors.ts';
 import type { AppDeps, AppEnv } from './app-env.ts';
 import { configRoutes } from './features/config/config.routes.ts';
+import { friendRequestRoutes, friendRoutes } from './features/friends/friends.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { avatarRoutes } from './features/profile/avatars.routes.ts';
+import { profileRoutes } from './features/profile/profile.routes.ts';
+import { userRoutes } from './features/users/users.routes.ts';
 import { CLIENT_IP_HEADER } from './lib/auth.ts';
 import { AppError } from './lib/errors.ts';
 import { staticFiles } from './lib/static-files.ts';
+import { ValidationError } from './middleware/validate.ts';
 
 /** The typed API surface the web client (`hc<AppType>`) is built from. */
-const apiRoutes = new Hono<AppEnv>().route('/health', healthRoutes).route('/config', configRoutes);
+const apiRoutes = new Hono<AppEnv>()
+  .route('/health', healthRoutes)
+  .route('/config', configRoutes)
+  .route('/profile', profileRoutes)
+  .route('/avatars', avatarRoutes)
+  .route('/friends', friendRoutes)
+  .route('/friend-requests', friendRequestRoutes)
+  .route('/users', userRoutes);
 
 export type AppType = typeof apiRoutes;
 
@@ -60,7 +72,17 @@ export function createApp(deps: AppDeps, options: CreateAppOptions) {
       referrerPolicy: 'strict-origin-when-cross-origin',
     }),
   );
-  app.use('/api/*', bodyLimit({ maxSize: 64 * 1024, onError: () => { throw new AppError('PAYLOAD_TOO_LARGE'); } }));
+  const jsonLimit = bodyLimit({
+    maxSize: 64 * 1024,
+    onError: () => {
+      throw new AppError('PAYLOAD_TOO_LARGE');
+    },
+  });
+  // The avatar upload sets its own, larger limit.
+  app.use('/api/*', (c, next) =>
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-argument -- Hono types a middleware's input generic as `any`.
+    c.req.path === '/api/profile/avatar' ? next() : jsonLimit(c, next),
+  );
 
   app.on(['GET', 'POST'], '/api/auth/*', (c) => {
     const headers = new Headers(c.req.raw.headers);
@@ -78,6 +100,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions) {
   if (options.staticRoot) app.route('/', staticFiles(options.staticRoot));
 
   app.onError((error, c) => {
+    if (error instanceof ValidationError) return c.json(errorBody(error.code, error.message, error.issues), 422);
     if (error instanceof AppError) return c.json(errorBody(error.code, error.message), error.status);
     if (error instanceof HTTPException && error.status < 500) {
       return c.json(errorBody(error.status === 401 ? 'UNAUTHORIZED' : 'VALIDATION_FAILED', error.message), error.status);

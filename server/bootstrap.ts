@@ -6,6 +6,8 @@ import type { Logger } from './lib/logger.ts';
 import { createMailWorker } from './lib/mail-outbox.ts';
 import { createLogTransport, createSmtpTransport, type MailTransport } from './lib/mail-transport.ts';
 import { resolveAuthSecret } from './lib/secret.ts';
+import { createDiskStorage } from './lib/storage.ts';
+import path from 'node:path';
 
 /** Opens the database (migrating it) and wires every dependency from the environment. */
 export async function bootstrap(env: Env, logger: Logger, overrides: { transport?: MailTransport; database?: Database } = {}): Promise<AppDeps> {
@@ -24,5 +26,6 @@ export async function bootstrap(env: Env, logger: Logger, overrides: { transport
     mail,
     logger,
   });
-  return { env, database, auth, mail, logger };
+  const storage = createDiskStorage(path.resolve(env.DATA_DIR, 'uploads'));
+  return { env, database, auth, mail, storage, logger };
 }

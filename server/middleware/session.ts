@@ -1,5 +1,7 @@
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app-env.ts';
+import type { SessionUser } from '../lib/auth.ts';
 import { AppError } from '../lib/errors.ts';
 
 /** Reads the better-auth session cookie once per request. */
@@ -9,6 +11,13 @@ export const session = createMiddleware<AppEnv>(async (c, next) => {
   c.set('session', found?.session ?? null);
   await next();
 });
+
+/** The signed-in user; only call behind `requireUser`. */
+export function currentUser(c: Context<AppEnv>): SessionUser {
+  const user = c.get('user');
+  if (!user) throw new AppError('UNAUTHORIZED');
+  return user;
+}
 
 /** Answers 401 unless a signed-in user made the request. */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {

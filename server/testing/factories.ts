@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { SignUpFormValues } from '../../domain/users.ts';
+import { users } from '../db/schema/auth.ts';
+import { friendships } from '../db/schema/friends.ts';
 import { createAgent, type Agent } from './agent.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -49,4 +52,41 @@ export async function createVerifiedUser(t: TestApp, overrides: Partial<SignUpFo
   const verified = await agent.get(pathOf(link));
   if (verified.status !== 302) throw new Error(`verification failed: ${verified.status}`);
   return { input, agent };
+}
+
+/** A verified user written straight to the database (for users a test only looks at). */
+export async function insertUser(t: TestApp, overrides: Partial<typeof users.$inferInsert> = {}) {
+  sequence += 1;
+  const suffix = `${randomBytes(3).toString('hex')}${sequence}`;
+  const [row] = await t.db
+    .insert(users)
+    .values({
+      id: `u_${suffix}`,
+      name: `Seeded ${suffix}`,
+      email: `seeded.${suffix}@example.com`,
+      emailVerified: true,
+      username: `seeded_${suffix}`,
+      displayUsername: `Seeded_${suffix}`,
+      phone: `555${String(sequence).padStart(7, '0')}`,
+      venmoHandle: `seeded-${suffix}`,
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error('insert failed');
+  return row;
+}
+
+export async function makeFriends(t: TestApp, a: string, b: string) {
+  await t.db.insert(friendships).values([
+    { userId: a, friendId: b },
+    { userId: b, friendId: a },
+  ]);
+}
+
+/** A signed-in, verified user with their id. */
+export async function signedInUser(t: TestApp, overrides: Partial<SignUpFormValues> = {}) {
+  const { input, agent } = await createVerifiedUser(t, overrides);
+  const [row] = await t.db.select().from(users).where(eq(users.email, input.email.toLowerCase()));
+  if (!row) throw new Error('user missing');
+  return { agent, input, user: row };
 }

@@ -1,0 +1,237 @@
+import { and, eq, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { FriendRequest, SearchResult } from '../../../domain/friends.ts';
+import { SEARCH_LIMIT, type Relationship, type UserSummary } from '../../../domain/profiles.ts';
+import { digitsOnly } from '../../../domain/users.ts';
+import type { Db } from '../../db/client.ts';
+import { escapeLike, queryRows } from '../../db/query.ts';
+import { users } from '../../db/schema/auth.ts';
+import { friendRequests, friendships } from '../../db/schema/friends.ts';
+import { AppError } from '../../lib/errors.ts';
+
+/** How lists show a user: the username as typed, never email or phone. */
+export const userSummaryColumns = {
+  id: users.id,
+  name: users.name,
+  username: sql<string>`coalesce(${users.displayUsername}, ${users.username})`,
+  image: users.image,
+};
+
+export async function areFriends(db: Db, userId: string, otherId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: friendships.userId })
+    .from(friendships)
+    .where(and(eq(friendships.userId, userId), eq(friendships.friendId, otherId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function listFriends(db: Db, userId: string): Promise<UserSummary[]> {
+  return db
+    .select(userSummaryColumns)
+    .from(friendships)
+    .innerJoin(users, eq(users.id, friendships.friendId))
+    .where(eq(friendships.userId, userId))
+    .orderBy(users.name, users.id);
+}
+
+export async function listIncomingRequests(db: Db, userId: string): Promise<FriendRequest[]> {
+  const rows = await db
+    .select({ id: friendRequests.id, createdAt: friendRequests.createdAt, requester: userSummaryColumns })
+    .from(friendRequests)
+    .innerJoin(users, eq(users.id, friendRequests.requesterId))
+    .where(and(eq(friendRequests.requestedId, userId), eq(friendRequests.status, 'pending')))
+    .orderBy(sql`${friendRequests.createdAt} desc`);
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
+/** The viewer's relationship to another user, and the pending request between them if any. */
+export async function relationshipWith(
+  db: Db,
+  viewerId: string,
+  otherId: string,
+): Promise<{ relationship: Relationship; requestId: string | null }> {
+  if (viewerId === otherId) return { relationship: 'self', requestId: null };
+  if (await areFriends(db, viewerId, otherId)) return { relationship: 'friend', requestId: null };
+  const [pending] = await db
+    .select({ id: friendRequests.id, requesterId: friendRequests.requesterId })
+    .from(friendRequests)
+    .where(and(eq(friendRequests.status, 'pending'), pairOf(viewerId, otherId)))
+    .limit(1);
+  if (!pending) return { relationship: 'none', requestId: null };
+  return { relationship: pending.requesterId === viewerId ? 'request_sent' : 'request_received', requestId: pending.id };
+}
+
+function pairOf(a: string, b: string) {
+  return or(
+    and(eq(friendRequests.requesterId, a), eq(friendRequests.requestedId, b)),
+    and(eq(friendRequests.requesterId, b), eq(friendRequests.requestedId, a)),
+  );
+}
+
+/**
+ * Serializes every change to one pair's requests and friendship for the rest
+ * of the transaction: checks like "already friends?" stay true until commit.
+ */
+async function lockPair(tx: Db, a: string, b: string) {
+  const [low, high] = a < b ? [a, b] : [b, a];
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`friend-pair:${low}:${high}`}, 0))`);
+}
+
+async function insertFriendship(tx: Db, a: string, b: string) {
+  await tx
+    .insert(friendships)
+    .values([
+      { userId: a, friendId: b },
+      { userId: b, friendId: a },
+    ])
+    .onConflictDoNothing();
+}
+
+/**
+ * Sends a request; if the other user already asked the sender, accepts
+ * theirs instead. One transaction, and the unique index on pending pairs
+ * turns a lost race into a 409 rather than a duplicate.
+ */
+export async function sendFriendRequest(
+  db: Db,
+  requesterId: string,
+  requestedId: string,
+): Promise<{ status: 'pending' | 'accepted' }> {
+  if (requesterId === requestedId) throw new AppError('VALIDATION_FAILED', "You can't add yourself as a friend.");
+  return db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, requestedId), eq(users.emailVerified, true)))
+      .limit(1);
+    if (!target) throw new AppError('NOT_FOUND', 'User not found.');
+    await lockPair(tx, requesterId, requestedId);
+    if (await areFriends(tx, requesterId, requestedId)) throw new AppError('CONFLICT', 'You are already friends.');
+
+    const [theirs] = await tx
+      .update(friendRequests)
+      .set({ status: 'accepted' })
+      .where(
+        and(
+          eq(friendRequests.requesterId, requestedId),
+          eq(friendRequests.requestedId, requesterId),
+          eq(friendRequests.status, 'pending'),
+        ),
+      )
+      .returning({ id: friendRequests.id });
+    if (theirs) {
+      await insertFriendship(tx, requesterId, requestedId);
+      return { status: 'accepted' as const };
+    }
+
+    const inserted = await tx
+      .insert(friendRequests)
+      .values({ requesterId, requestedId })
+      .onConflictDoNothing()
+      .returning({ id: friendRequests.id });
+    if (inserted.length === 0) throw new AppError('CONFLICT', 'Friend request already sent.');
+    return { status: 'pending' as const };
+  });
+}
+
+/** Finds a request the user may act on, or says precisely why not (404/403/409). */
+async function requireActionableRequest(tx: Db, requestId: string, userId: string) {
+  const [request] = await tx.select().from(friendRequests).where(eq(friendRequests.id, requestId)).limit(1);
+  if (!request || (request.requestedId !== userId && request.requesterId !== userId)) {
+    throw new AppError('NOT_FOUND', 'Friend request not found.');
+  }
+  if (request.requestedId !== userId) throw new AppError('FORBIDDEN', 'Only the invited user can answer this request.');
+  if (request.status !== 'pending') throw new AppError('CONFLICT', 'This friend request was already answered.');
+  return request;
+}
+
+export async function acceptFriendRequest(db: Db, userId: string, requestId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [pair] = await tx
+      .select({ requesterId: friendRequests.requesterId, requestedId: friendRequests.requestedId })
+      .from(friendRequests)
+      .where(eq(friendRequests.id, requestId));
+    if (pair) await lockPair(tx, pair.requesterId, pair.requestedId);
+    const [accepted] = await tx
+      .update(friendRequests)
+      .set({ status: 'accepted' })
+      .where(and(eq(friendRequests.id, requestId), eq(friendRequests.requestedId, userId), eq(friendRequests.status, 'pending')))
+      .returning();
+    if (!accepted) {
+      await requireActionableRequest(tx, requestId, userId);
+      throw new AppError('CONFLICT');
+    }
+    await insertFriendship(tx, accepted.requesterId, accepted.requestedId);
+  });
+}
+
+export async function declineFriendRequest(db: Db, userId: string, requestId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(friendRequests)
+      .where(and(eq(friendRequests.id, requestId), eq(friendRequests.requestedId, userId), eq(friendRequests.status, 'pending')))
+      .returning({ id: friendRequests.id });
+    if (deleted.length === 0) {
+      await requireActionableRequest(tx, requestId, userId);
+      throw new AppError('CONFLICT');
+    }
+  });
+}
+
+/** Ends the friendship on both sides (DESIGN departure 4). */
+export async function removeFriend(db: Db, userId: string, friendId: string): Promise<void> {
+  const deleted = await db
+    .delete(friendships)
+    .where(
+      or(
+        and(eq(friendships.userId, userId), eq(friendships.friendId, friendId)),
+        and(eq(friendships.userId, friendId), eq(friendships.friendId, userId)),
+      ),
+    )
+    .returning({ userId: friendships.userId });
+  if (deleted.length === 0) throw new AppError('NOT_FOUND', 'You are not friends with this user.');
+}
+
+const PHONE_TERM = /^[\d\s().+-]+$/;
+
+const searchRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  username: z.string(),
+  image: z.string().nullable(),
+  sent: z.boolean(),
+  received: z.boolean(),
+});
+
+/**
+ * Partial, case-insensitive match on username, or on phone digits when the
+ * term looks like a phone number; excludes the viewer and their friends.
+ * Usernames are stored lower-cased, so LIKE on a lower-cased term uses the
+ * trigram index.
+ */
+export async function searchUsers(db: Db, viewerId: string, term: string): Promise<SearchResult[]> {
+  const lowered = term.trim().toLowerCase();
+  const usernamePattern = `%${escapeLike(lowered)}%`;
+  const digits = PHONE_TERM.test(lowered) ? digitsOnly(lowered) : '';
+  const phoneMatch = digits ? sql`or u.phone like ${`%${digits}%`}` : sql``;
+  const rows = await queryRows(
+    db,
+    sql`
+      select u.id, u.name, coalesce(u.display_username, u.username) as username, u.image,
+        exists (select 1 from friend_request r where r.status = 'pending' and r.requester_id = ${viewerId} and r.requested_id = u.id) as sent,
+        exists (select 1 from friend_request r where r.status = 'pending' and r.requester_id = u.id and r.requested_id = ${viewerId}) as received
+      from "user" u
+      where u.id <> ${viewerId}
+        and u.email_verified
+        and (u.username like ${usernamePattern} ${phoneMatch})
+        and not exists (select 1 from friendship f where f.user_id = ${viewerId} and f.friend_id = u.id)
+      order by (u.username = ${lowered}) desc, (u.username like ${`${escapeLike(lowered)}%`}) desc, u.username
+      limit ${SEARCH_LIMIT}`,
+    searchRow,
+  );
+  return rows.map(({ sent, received, ...user }) => ({
+    ...user,
+    relationship: sent ? 'request_sent' : received ? 'request_received' : 'none',
+  }));
+}

@@ -1,0 +1,215 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { friendRequests, friendships } from '../../db/schema/friends.ts';
+import { createAgent } from '../../testing/agent.ts';
+import { insertUser, makeFriends, signedInUser } from '../../testing/factories.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  expect(t.serverErrors()).toEqual([]);
+  await t.close();
+});
+
+type Json = Record<string, unknown>;
+const body = async (res: Response) => (await res.json()) as Json;
+const items = async (res: Response) => (await body(res))['items'] as Json[];
+
+async function search(agent: ReturnType<typeof createAgent>, q: string) {
+  return agent.get(`/api/users/search?q=${encodeURIComponent(q)}`);
+}
+
+test('search matches partial usernames case-insensitively and never returns emails or phones', async () => {
+  const { agent } = await signedInUser(t);
+  const target = await insertUser(t, { username: 'zebra_crossing_77', displayUsername: 'Zebra_Crossing_77' });
+  const res = await search(agent, 'RA_CROSS');
+  expect(res.status).toBe(200);
+  const found = await items(res);
+  expect(found.map((u) => u['id'])).toContain(target.id);
+  const hit = found.find((u) => u['id'] === target.id);
+  expect(hit).toEqual({ id: target.id, name: target.name, username: 'Zebra_Crossing_77', image: null, relationship: 'none' });
+  expect(JSON.stringify(found)).not.toContain('@example.com');
+  expect(JSON.stringify(found)).not.toContain(target.phone);
+});
+
+test('search matches a fragment of a phone number, with or without punctuation', async () => {
+  const { agent } = await signedInUser(t);
+  const target = await insertUser(t, { phone: '4155550199' });
+  expect((await items(await search(agent, '555-01'))).map((u) => u['id'])).toContain(target.id);
+  expect((await items(await search(agent, '(415) 555'))).map((u) => u['id'])).toContain(target.id);
+});
+
+test('an underscore in the term is literal, not a wildcard', async () => {
+  const { agent } = await signedInUser(t);
+  const literal = await insertUser(t, { username: 'quux_lit_aa' });
+  const other = await insertUser(t, { username: 'quuxzlitzaa' });
+  const ids = (await items(await search(agent, 'quux_lit'))).map((u) => u['id']);
+  expect(ids).toContain(literal.id);
+  expect(ids).not.toContain(other.id);
+});
+
+test('search excludes the viewer, current friends and unverified users; marks pending requests', async () => {
+  const { agent, user } = await signedInUser(t, { username: 'wombat_self' });
+  const friend = await insertUser(t, { username: 'wombat_friend' });
+  const unverified = await insertUser(t, { username: 'wombat_unverified', emailVerified: false });
+  const asked = await insertUser(t, { username: 'wombat_asked' });
+  const asker = await insertUser(t, { username: 'wombat_asker' });
+  await makeFriends(t, user.id, friend.id);
+  await t.db.insert(friendRequests).values([
+    { requesterId: user.id, requestedId: asked.id },
+    { requesterId: asker.id, requestedId: user.id },
+  ]);
+  const found = await items(await search(agent, 'wombat'));
+  const byId = new Map(found.map((u) => [u['id'], u['relationship']]));
+  expect(byId.has(user.id)).toBe(false);
+  expect(byId.has(friend.id)).toBe(false);
+  expect(byId.has(unverified.id)).toBe(false);
+  expect(byId.get(asked.id)).toBe('request_sent');
+  expect(byId.get(asker.id)).toBe('request_received');
+});
+
+test('search returns at most 10 users, exact and prefix matches first', async () => {
+  const { agent } = await signedInUser(t);
+  for (let i = 0; i < 12; i += 1) await insertUser(t, { username: `xmatch${String(i).padStart(2, '0')}_tail` });
+  const exact = await insertUser(t, { username: 'xmatch' });
+  const found = await items(await search(agent, 'xmatch'));
+  expect(found).toHaveLength(10);
+  expect(found[0]?.['id']).toBe(exact.id);
+});
+
+test('a blank search term is refused with 422', async () => {
+  const { agent } = await signedInUser(t);
+  const res = await search(agent, '   ');
+  expect(res.status).toBe(422);
+  expect(await body(res)).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
+});
+
+test('friend routes need a session (401)', async () => {
+  const anon = createAgent(t);
+  for (const res of [
+    await anon.get('/api/users/search?q=abc'),
+    await anon.get('/api/friends'),
+    await anon.get('/api/friend-requests'),
+    await anon.post('/api/friend-requests', { userId: 'x' }),
+    await anon.request('/api/friends/x', { method: 'DELETE' }),
+  ]) {
+    expect(res.status).toBe(401);
+    expect(await body(res)).toMatchObject({ error: { code: 'UNAUTHORIZED' } });
+  }
+});
+
+test('request, list, accept: both sides become friends', async () => {
+  const alice = await signedInUser(t);
+  const bob = await signedInUser(t);
+  const sent = await alice.agent.post('/api/friend-requests', { userId: bob.user.id });
+  expect(sent.status).toBe(201);
+  expect(await body(sent)).toEqual({ status: 'pending' });
+
+  const incoming = await items(await bob.agent.get('/api/friend-requests'));
+  expect(incoming).toHaveLength(1);
+  expect(incoming[0]).toMatchObject({ requester: { id: alice.user.id, name: alice.user.name } });
+  const requestId = String(incoming[0]?.['id']);
+
+  expect((await bob.agent.post(`/api/friend-requests/${requestId}/accept`)).status).toBe(200);
+  expect((await items(await alice.agent.get('/api/friends'))).map((f) => f['id'])).toEqual([bob.user.id]);
+  expect((await items(await bob.agent.get('/api/friends'))).map((f) => f['id'])).toEqual([alice.user.id]);
+  expect(await items(await bob.agent.get('/api/friend-requests'))).toEqual([]);
+  // Accepting twice is a conflict, not a second friendship.
+  expect((await bob.agent.post(`/api/friend-requests/${requestId}/accept`)).status).toBe(409);
+});
+
+test('a second request to the same user, or to a friend, is a 409', async () => {
+  const alice = await signedInUser(t);
+  const bob = await insertUser(t);
+  const carol = await insertUser(t);
+  await makeFriends(t, alice.user.id, carol.id);
+  expect((await alice.agent.post('/api/friend-requests', { userId: bob.id })).status).toBe(201);
+  const again = await alice.agent.post('/api/friend-requests', { userId: bob.id });
+  expect(again.status).toBe(409);
+  expect(await body(again)).toMatchObject({ error: { message: 'Friend request already sent.' } });
+  const toFriend = await alice.agent.post('/api/friend-requests', { userId: carol.id });
+  expect(toFriend.status).toBe(409);
+  expect(await body(toFriend)).toMatchObject({ error: { message: 'You are already friends.' } });
+});
+
+test('requesting someone who already asked you accepts their request', async () => {
+  const alice = await signedInUser(t);
+  const bob = await signedInUser(t);
+  expect((await alice.agent.post('/api/friend-requests', { userId: bob.user.id })).status).toBe(201);
+  const back = await bob.agent.post('/api/friend-requests', { userId: alice.user.id });
+  expect(back.status).toBe(200);
+  expect(await body(back)).toEqual({ status: 'accepted' });
+  const rows = await t.db.select().from(friendships).where(eq(friendships.userId, alice.user.id));
+  expect(rows.map((r) => r.friendId)).toEqual([bob.user.id]);
+});
+
+test('no requests to yourself or to unknown users', async () => {
+  const alice = await signedInUser(t);
+  expect((await alice.agent.post('/api/friend-requests', { userId: alice.user.id })).status).toBe(422);
+  expect((await alice.agent.post('/api/friend-requests', { userId: 'no-such-user' })).status).toBe(404);
+  expect((await alice.agent.post('/api/friend-requests', {})).status).toBe(422);
+});
+
+test("only the requested user may accept or decline: the requester gets 403, a stranger 404", async () => {
+  const alice = await signedInUser(t);
+  const bob = await insertUser(t);
+  const mallory = await signedInUser(t);
+  await alice.agent.post('/api/friend-requests', { userId: bob.id });
+  const [request] = await t.db.select().from(friendRequests).where(eq(friendRequests.requesterId, alice.user.id));
+  const id = String(request?.id);
+  expect((await alice.agent.post(`/api/friend-requests/${id}/accept`)).status).toBe(403);
+  expect((await alice.agent.post(`/api/friend-requests/${id}/decline`)).status).toBe(403);
+  expect((await mallory.agent.post(`/api/friend-requests/${id}/accept`)).status).toBe(404);
+  expect((await mallory.agent.post(`/api/friend-requests/${id}/decline`)).status).toBe(404);
+  expect((await mallory.agent.post('/api/friend-requests/not-a-uuid/accept')).status).toBe(422);
+  const [still] = await t.db.select().from(friendRequests).where(eq(friendRequests.id, id));
+  expect(still?.status).toBe('pending');
+  expect(await t.db.select().from(friendships).where(eq(friendships.userId, alice.user.id))).toEqual([]);
+});
+
+test('declining deletes the request and makes no friendship', async () => {
+  const alice = await insertUser(t);
+  const bob = await signedInUser(t);
+  const [request] = await t.db.insert(friendRequests).values({ requesterId: alice.id, requestedId: bob.user.id }).returning();
+  expect((await bob.agent.post(`/api/friend-requests/${String(request?.id)}/decline`)).status).toBe(200);
+  expect(await t.db.select().from(friendRequests).where(eq(friendRequests.requesterId, alice.id))).toEqual([]);
+  expect(await t.db.select().from(friendships).where(eq(friendships.userId, bob.user.id))).toEqual([]);
+});
+
+test('removing a friend ends the friendship on both sides', async () => {
+  const alice = await signedInUser(t);
+  const bob = await insertUser(t);
+  await makeFriends(t, alice.user.id, bob.id);
+  expect((await alice.agent.request(`/api/friends/${bob.id}`, { method: 'DELETE' })).status).toBe(200);
+  const left = await t.db
+    .select()
+    .from(friendships)
+    .where(and(eq(friendships.userId, bob.id), eq(friendships.friendId, alice.user.id)));
+  expect(left).toEqual([]);
+  expect((await alice.agent.request(`/api/friends/${bob.id}`, { method: 'DELETE' })).status).toBe(404);
+});
+
+test('20 concurrent requests between the same pair leave one pending request or one friendship', async () => {
+  const alice = await signedInUser(t);
+  const bob = await signedInUser(t);
+  const results = await Promise.all(
+    Array.from({ length: 20 }, (_, i) =>
+      (i % 2 === 0 ? alice : bob).agent.post('/api/friend-requests', { userId: (i % 2 === 0 ? bob : alice).user.id }),
+    ),
+  );
+  const statuses = results.map((r) => r.status);
+  expect(statuses.every((s) => [200, 201, 409].includes(s))).toBe(true);
+  const pending = await t.db
+    .select()
+    .from(friendRequests)
+    .where(and(eq(friendRequests.status, 'pending'), eq(friendRequests.requesterId, alice.user.id)));
+  const pendingBack = await t.db
+    .select()
+    .from(friendRequests)
+    .where(and(eq(friendRequests.status, 'pending'), eq(friendRequests.requesterId, bob.user.id)));
+  const friends = await t.db.select().from(friendships).where(eq(friendships.userId, alice.user.id));
+  expect(pending.length + pendingBack.length + friends.length).toBe(1);
+});

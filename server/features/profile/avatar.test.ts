@@ -1,0 +1,94 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { AVATAR_MAX_BYTES } from '../../../domain/profiles.ts';
+import { createAgent } from '../../testing/agent.ts';
+import { signedInUser } from '../../testing/factories.ts';
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  expect(t.serverErrors()).toEqual([]);
+  await t.close();
+});
+
+type Agent = ReturnType<typeof createAgent>;
+
+async function upload(agent: Agent, data: Uint8Array, type: string) {
+  return t.app.request(`${TEST_ORIGIN}/api/profile/avatar`, {
+    method: 'PUT',
+    headers: { origin: TEST_ORIGIN, 'content-type': type, cookie: [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    body: data,
+  });
+}
+
+async function photoWithExif(): Promise<Buffer> {
+  return sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 200, g: 40, b: 90 } } })
+    .withExif({ IFD0: { Copyright: 'Secret Owner', ImageDescription: 'home address' } })
+    .png()
+    .toBuffer();
+}
+
+test('an uploaded photo becomes a 256x256 WebP without metadata, served with long cache headers', async () => {
+  const me = await signedInUser(t);
+  const original = await photoWithExif();
+  expect((await sharp(original).metadata()).exif).toBeDefined();
+
+  const res = await upload(me.agent, original, 'image/png');
+  expect(res.status).toBe(200);
+  const { image } = (await res.json()) as { image: string };
+  expect(image).toMatch(new RegExp(`^/api/avatars/${me.user.id}\\.webp\\?v=`));
+
+  const served = await t.app.request(`${TEST_ORIGIN}${image}`);
+  expect(served.status).toBe(200);
+  expect(served.headers.get('content-type')).toBe('image/webp');
+  expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  const bytes = Buffer.from(await served.arrayBuffer());
+  const meta = await sharp(bytes).metadata();
+  expect([meta.format, meta.width, meta.height]).toEqual(['webp', 256, 256]);
+  expect(meta.exif).toBeUndefined();
+  expect(bytes.toString('latin1')).not.toContain('Secret Owner');
+  expect(bytes.length).toBeLessThan(original.length);
+
+  const profile = (await (await me.agent.get('/api/profile')).json()) as { profile: { image: string } };
+  expect(profile.profile.image).toBe(image);
+});
+
+test('a second upload replaces the photo under a new version', async () => {
+  const me = await signedInUser(t);
+  const first = (await (await upload(me.agent, await photoWithExif(), 'image/png')).json()) as { image: string };
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  const blue = await sharp({ create: { width: 300, height: 300, channels: 3, background: { r: 0, g: 0, b: 255 } } }).jpeg().toBuffer();
+  const second = (await (await upload(me.agent, blue, 'image/jpeg')).json()) as { image: string };
+  expect(second.image).not.toBe(first.image);
+  const served = Buffer.from(await (await t.app.request(`${TEST_ORIGIN}${second.image}`)).arrayBuffer());
+  const { dominant } = await sharp(served).stats();
+  expect(dominant.b).toBeGreaterThan(200);
+});
+
+test('bytes that are not an image are refused by content, whatever the content type says', async () => {
+  const me = await signedInUser(t);
+  const res = await upload(me.agent, new TextEncoder().encode('<script>alert(1)</script>'), 'image/png');
+  expect(res.status).toBe(422);
+  expect(await res.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', message: 'Please select an image file.' } });
+  const notImageType = await upload(me.agent, await photoWithExif(), 'text/plain');
+  expect(notImageType.status).toBe(422);
+});
+
+test('5 MB is accepted by the limit, 5 MB + 1 byte is refused with 413', async () => {
+  const me = await signedInUser(t);
+  const tooBig = new Uint8Array(AVATAR_MAX_BYTES + 1);
+  const res = await upload(me.agent, tooBig, 'image/png');
+  expect(res.status).toBe(413);
+  expect(await res.json()).toMatchObject({ error: { code: 'PAYLOAD_TOO_LARGE' } });
+  // Exactly the limit passes the size check (and then fails as a non-image).
+  expect((await upload(me.agent, new Uint8Array(AVATAR_MAX_BYTES), 'image/png')).status).toBe(422);
+});
+
+test('uploading needs a session; unknown avatar files are 404', async () => {
+  expect((await upload(createAgent(t), await photoWithExif(), 'image/png')).status).toBe(401);
+  expect((await t.app.request(`${TEST_ORIGIN}/api/avatars/nobody.webp`)).status).toBe(404);
+  expect((await t.app.request(`${TEST_ORIGIN}/api/avatars/..%2Fsecret.webp`)).status).toBe(422);
+});

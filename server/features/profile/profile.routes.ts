@@ -1,0 +1,35 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { AVATAR_MAX_BYTES, photoMessages, updateProfileInputSchema } from '../../../domain/profiles.ts';
+import type { AppEnv } from '../../app-env.ts';
+import { AppError } from '../../lib/errors.ts';
+import { currentUser, requireUser, session } from '../../middleware/session.ts';
+import { validate } from '../../middleware/validate.ts';
+import { saveAvatar } from './avatar.service.ts';
+import { getProfileScreen, updateProfile } from './profile.service.ts';
+
+export const profileRoutes = new Hono<AppEnv>()
+  .use(session, requireUser)
+  .get('/', async (c) => c.json(await getProfileScreen(c.var.deps.database.db, currentUser(c).id)))
+  .patch('/', validate('json', updateProfileInputSchema), async (c) =>
+    c.json(await updateProfile(c.var.deps.database.db, currentUser(c).id, c.req.valid('json'))),
+  )
+  .put(
+    '/avatar',
+    // Counted on the streamed body, so a lying Content-Length cannot get more through.
+    bodyLimit({
+      maxSize: AVATAR_MAX_BYTES,
+      onError: () => {
+        throw new AppError('PAYLOAD_TOO_LARGE', 'Please select an image smaller than 5MB.');
+      },
+    }),
+    async (c) => {
+      const type = c.req.header('content-type') ?? '';
+      if (!type.startsWith('image/')) throw new AppError('VALIDATION_FAILED', photoMessages.invalidType.message);
+      const body = Buffer.from(await c.req.arrayBuffer());
+      if (body.length === 0) throw new AppError('VALIDATION_FAILED', photoMessages.invalidType.message);
+      const { db } = c.var.deps.database;
+      const image = await saveAvatar(db, c.var.deps.storage, currentUser(c).id, body);
+      return c.json({ image });
+    },
+  );

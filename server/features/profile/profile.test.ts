@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { aggregateResults, deriveStats } from '../../../domain/stats.ts';
+import { friendRequests } from '../../db/schema/friends.ts';
+import { createAgent } from '../../testing/agent.ts';
+import { insertBet } from '../../testing/bets.ts';
+import { insertUser, makeFriends, signedInUser } from '../../testing/factories.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  expect(t.serverErrors()).toEqual([]);
+  await t.close();
+});
+
+type Json = Record<string, unknown>;
+const body = async (res: Response) => (await res.json()) as Json;
+
+test('a new profile reads zero everywhere', async () => {
+  const me = await signedInUser(t, { phone: '(555) 222-3333', venmoHandle: '@me-pay' });
+  const res = await me.agent.get('/api/profile');
+  expect(res.status).toBe(200);
+  expect(await body(res)).toEqual({
+    profile: {
+      id: me.user.id,
+      name: me.input.name,
+      username: me.input.username,
+      image: null,
+      email: me.input.email,
+      phone: '5552223333',
+      venmoHandle: 'me-pay',
+      createdAt: me.user.createdAt.toISOString(),
+    },
+    stats: { wins: 0, losses: 0, totalBets: 0, winRate: 0, streak: 0, netWinnings: 0, friendsCount: 0 },
+    friends: { items: [], total: 0 },
+    pendingRequestCount: 0,
+  });
+});
+
+test('the profile shows the first 6 friends by name, the total and pending requests', async () => {
+  const me = await signedInUser(t);
+  const friends = [];
+  for (const name of ['Hank', 'Gail', 'Fred', 'Erin', 'Dave', 'Cleo', 'Bert', 'Abby']) {
+    const friend = await insertUser(t, { name });
+    await makeFriends(t, me.user.id, friend.id);
+    friends.push(friend);
+  }
+  const asker = await insertUser(t);
+  await t.db.insert(friendRequests).values({ requesterId: asker.id, requestedId: me.user.id });
+  const screen = await body(await me.agent.get('/api/profile'));
+  const shown = screen['friends'] as { items: Json[]; total: number };
+  expect(shown.total).toBe(8);
+  expect(shown.items.map((f) => f['name'])).toEqual(['Abby', 'Bert', 'Cleo', 'Dave', 'Erin', 'Fred']);
+  expect(screen['pendingRequestCount']).toBe(1);
+  expect((screen['stats'] as Json)['friendsCount']).toBe(8);
+});
+
+test('statistics from completed bets match the reference rules (SQL == domain)', async () => {
+  const me = await signedInUser(t);
+  const rival = await insertUser(t);
+  // Oldest first: W20, L5, L15, W1, W7, W3 -> latest run is three wins.
+  const sequence: [boolean, number][] = [[true, 20], [false, 5], [false, 15], [true, 1], [true, 7], [true, 3]];
+  for (const [won, amount] of sequence) {
+    await insertBet(t, { createdBy: me.user.id, opponentId: rival.id, amount, winnerId: won ? me.user.id : rival.id });
+  }
+  await insertBet(t, { createdBy: me.user.id, opponentId: rival.id, status: 'active' });
+  await insertBet(t, { createdBy: rival.id, opponentId: me.user.id });
+
+  const stats = (await body(await me.agent.get('/api/profile')))['stats'];
+  const expected = deriveStats(aggregateResults(sequence.map(([won, amount]) => ({ won, amount })).reverse(), 0));
+  expect(stats).toEqual(expected);
+  expect(stats).toMatchObject({ wins: 4, losses: 2, totalBets: 6, winRate: 66.7, streak: 3, netWinnings: 11 });
+
+  // The rival sees the mirror image: a three-bet losing streak.
+  const rivalAgent = await signedInUser(t);
+  await makeFriends(t, rivalAgent.user.id, rival.id);
+  const card = await body(await rivalAgent.agent.get(`/api/users/${rival.id}`));
+  expect(card['stats']).toMatchObject({ wins: 2, losses: 4, streak: -3, netWinnings: -11, winRate: 33.3 });
+});
+
+test('editing the profile validates, normalizes and keeps usernames unique', async () => {
+  const me = await signedInUser(t);
+  const other = await signedInUser(t, { username: 'TakenName' });
+  const missing = await me.agent.request('/api/profile', { method: 'PATCH', json: { name: '', username: 'x', phone: '1', venmoHandle: 'v' } });
+  expect(missing.status).toBe(422);
+  expect(await body(missing)).toMatchObject({ error: { code: 'VALIDATION_FAILED', message: 'Please fill in all fields.' } });
+
+  const badPhone = await me.agent.request('/api/profile', { method: 'PATCH', json: { name: 'A', username: 'abc', phone: '123', venmoHandle: 'v' } });
+  expect(await body(badPhone)).toMatchObject({ error: { message: 'Please enter a valid 10-digit US phone number.' } });
+
+  const taken = await me.agent.request('/api/profile', { method: 'PATCH', json: { name: 'A', username: 'takenNAME', phone: '5551112222', venmoHandle: 'v' } });
+  expect(taken.status).toBe(409);
+  expect(await body(taken)).toMatchObject({ error: { code: 'USERNAME_TAKEN', message: 'This username is already taken. Please choose another.' } });
+
+  const ok = await me.agent.request('/api/profile', {
+    method: 'PATCH',
+    json: { name: '  New Name ', username: 'Fresh.Name', phone: '(555) 111-2222', venmoHandle: '@fresh' },
+  });
+  expect(ok.status).toBe(200);
+  expect(await body(ok)).toMatchObject({ name: 'New Name', username: 'Fresh.Name', phone: '5551112222', venmoHandle: 'fresh' });
+  // Keeping your own username is not a conflict; it now logs in under the new name.
+  const same = await me.agent.request('/api/profile', { method: 'PATCH', json: { name: 'N', username: 'fresh.name', phone: '5551112222', venmoHandle: 'fresh' } });
+  expect(same.status).toBe(200);
+  const login = await createAgent(t).post('/api/auth/sign-in/username', { username: 'Fresh.Name', password: me.input.password });
+  expect(login.status).toBe(200);
+  expect(other.user.username).toBe('takenname');
+});
+
+test('profile routes need a session', async () => {
+  const anon = createAgent(t);
+  expect((await anon.get('/api/profile')).status).toBe(401);
+  expect((await anon.request('/api/profile', { method: 'PATCH', json: {} })).status).toBe(401);
+  expect((await anon.get('/api/users/someone')).status).toBe(401);
+});
+
+test("a stranger's card has no stats, friends or bets; a friend's has all three", async () => {
+  const viewer = await signedInUser(t);
+  const stranger = await insertUser(t);
+  const strangersFriend = await insertUser(t);
+  await makeFriends(t, stranger.id, strangersFriend.id);
+  await insertBet(t, { createdBy: stranger.id, opponentId: strangersFriend.id, winnerId: stranger.id });
+
+  const card = await body(await viewer.agent.get(`/api/users/${stranger.id}`));
+  expect(card).toEqual({
+    user: { id: stranger.id, name: stranger.name, username: stranger.displayUsername, image: null, joinedAt: stranger.createdAt.toISOString() },
+    relationship: 'none',
+    requestId: null,
+  });
+  expect(JSON.stringify(card)).not.toContain(strangersFriend.id);
+
+  await makeFriends(t, viewer.user.id, stranger.id);
+  const friendCard = await body(await viewer.agent.get(`/api/users/${stranger.id}`));
+  expect(friendCard['relationship']).toBe('friend');
+  expect(friendCard['stats']).toMatchObject({ wins: 1, losses: 0, totalBets: 1, winRate: 100, streak: 1, netWinnings: 10, friendsCount: 2 });
+  const theirFriends = friendCard['friends'] as { items: Json[]; total: number };
+  expect(theirFriends.total).toBe(2);
+  expect(theirFriends.items.map((f) => [f['id'], f['relationship']]).sort()).toEqual(
+    [[strangersFriend.id, 'none'], [viewer.user.id, 'self']].sort(),
+  );
+  const recent = friendCard['recentBets'] as { items: Json[]; total: number };
+  expect(recent.total).toBe(1);
+  expect(recent.items[0]).toMatchObject({ status: 'completed', winnerId: stranger.id, creator: { id: stranger.id }, opponent: { id: strangersFriend.id } });
+});
+
+test("a friend's card lists 8 friends and 5 recent bets with totals, hiding bets the viewer may not see", async () => {
+  const viewer = await signedInUser(t);
+  const pal = await insertUser(t);
+  await makeFriends(t, viewer.user.id, pal.id);
+  for (let i = 0; i < 9; i += 1) await makeFriends(t, pal.id, (await insertUser(t)).id);
+  const outsider = await insertUser(t);
+  for (let i = 0; i < 6; i += 1) await insertBet(t, { createdBy: pal.id, opponentId: viewer.user.id });
+  // Created by someone the viewer does not know: not visible to the viewer (spec's feed rule).
+  const hidden = await insertBet(t, { createdBy: outsider.id, opponentId: pal.id });
+
+  const card = await body(await viewer.agent.get(`/api/users/${pal.id}`));
+  const friends = card['friends'] as { items: Json[]; total: number };
+  expect(friends.items).toHaveLength(8);
+  expect(friends.total).toBe(10);
+  const recent = card['recentBets'] as { items: Json[]; total: number };
+  expect(recent.items).toHaveLength(5);
+  expect(recent.total).toBe(6);
+  expect(recent.items.map((b) => b['id'])).not.toContain(hidden.id);
+});
+
+test('a pending request shows on both cards with its id', async () => {
+  const alice = await signedInUser(t);
+  const bob = await signedInUser(t);
+  await alice.agent.post('/api/friend-requests', { userId: bob.user.id });
+  const fromAlice = await body(await alice.agent.get(`/api/users/${bob.user.id}`));
+  const fromBob = await body(await bob.agent.get(`/api/users/${alice.user.id}`));
+  expect(fromAlice['relationship']).toBe('request_sent');
+  expect(fromBob['relationship']).toBe('request_received');
+  expect(fromBob['requestId']).toBe(fromAlice['requestId']);
+  expect(fromAlice['stats']).toBeUndefined();
+});
+
+test('an unknown user card is a 404', async () => {
+  const viewer = await signedInUser(t);
+  expect((await viewer.agent.get('/api/users/nobody-here')).status).toBe(404);
+});

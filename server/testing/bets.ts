@@ -1,0 +1,32 @@
+import { bets } from '../db/schema/bets.ts';
+import type { TestApp } from './test-app.ts';
+
+let minutes = 0;
+
+/**
+ * A bet written straight to the table (the bets API arrives later); each call
+ * is a minute later than the previous one so orderings are deterministic.
+ */
+export async function insertBet(
+  t: TestApp,
+  values: { createdBy: string; opponentId: string; amount?: number; winnerId?: string; status?: 'pending' | 'active' | 'completed' },
+) {
+  minutes += 1;
+  const at = new Date(Date.UTC(2026, 0, 1) + minutes * 60_000);
+  const completed = values.winnerId !== undefined;
+  const [row] = await t.db
+    .insert(bets)
+    .values({
+      createdBy: values.createdBy,
+      opponentId: values.opponentId,
+      description: `Bet number ${minutes}`,
+      amount: values.amount ?? 10,
+      status: values.status ?? (completed ? 'completed' : 'pending'),
+      winnerId: values.winnerId ?? null,
+      createdAt: at,
+      completedAt: completed ? at : null,
+    })
+    .returning();
+  if (!row) throw new Error('insert failed');
+  return row;
+}
