@@ -1,6 +1,7 @@
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { Auth, Session, SessionUser } from './lib/auth.ts';
+import type { EventBus } from './lib/events.ts';
 import type { Logger } from './lib/logger.ts';
 import type { MailWorker } from './lib/mail-outbox.ts';
 import type { FileStorage } from './lib/storage.ts';
@@ -12,6 +13,7 @@ export type AppDeps = {
   auth: Auth;
   mail: MailWorker;
   storage: FileStorage;
+  events: EventBus;
   logger: Logger;
 };
 

@@ -6,8 +6,11 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { ApiErrorBody } from '../domain/errors.ts';
 import type { AppDeps, AppEnv } from './app-env.ts';
 import { configRoutes } from './features/config/config.routes.ts';
+import { betRoutes } from './features/bets/bets.routes.ts';
+import { eventRoutes } from './features/events/events.routes.ts';
 import { friendRequestRoutes, friendRoutes } from './features/friends/friends.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { notificationRoutes } from './features/notifications/notifications.routes.ts';
 import { avatarRoutes } from './features/profile/avatars.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { userRoutes } from './features/users/users.routes.ts';
@@ -24,7 +27,10 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/avatars', avatarRoutes)
   .route('/friends', friendRoutes)
   .route('/friend-requests', friendRequestRoutes)
-  .route('/users', userRoutes);
+  .route('/users', userRoutes)
+  .route('/bets', betRoutes)
+  .route('/notifications', notificationRoutes)
+  .route('/events', eventRoutes);
 
 export type AppType = typeof apiRoutes;
 

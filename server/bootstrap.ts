@@ -2,6 +2,7 @@ import type { AppDeps } from './app-env.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { createAuth } from './lib/auth.ts';
+import { createEventBus } from './lib/events.ts';
 import type { Logger } from './lib/logger.ts';
 import { createMailWorker } from './lib/mail-outbox.ts';
 import { createLogTransport, createSmtpTransport, type MailTransport } from './lib/mail-transport.ts';
@@ -27,5 +28,6 @@ export async function bootstrap(env: Env, logger: Logger, overrides: { transport
     logger,
   });
   const storage = createDiskStorage(path.resolve(env.DATA_DIR, 'uploads'));
-  return { env, database, auth, mail, storage, logger };
+  const events = await createEventBus(database, logger);
+  return { env, database, auth, mail, storage, events, logger };
 }

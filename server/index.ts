@@ -57,6 +57,7 @@ async function shutdown(signal: string) {
   // last so PGlite flushes everything to disk.
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await deps.mail.stop();
+  await deps.events.close();
   await deps.database.close();
   logger.info('stopped');
   process.exit(0);

@@ -11,10 +11,19 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as authSchema from './schema/auth.ts';
 import * as betsSchema from './schema/bets.ts';
+import * as commentsSchema from './schema/comments.ts';
 import * as friendsSchema from './schema/friends.ts';
 import * as mailSchema from './schema/mail.ts';
+import * as notificationsSchema from './schema/notifications.ts';
 
-export const schema = { ...authSchema, ...mailSchema, ...friendsSchema, ...betsSchema };
+export const schema = {
+  ...authSchema,
+  ...mailSchema,
+  ...friendsSchema,
+  ...betsSchema,
+  ...commentsSchema,
+  ...notificationsSchema,
+};
 
 /** A PGlite instance with the extensions our migrations use. */
 export function createPglite(dataDir?: string, options: Omit<PGliteOptions, 'extensions'> = {}): PGlite {
@@ -29,6 +38,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL only: where a dedicated LISTEN connection should connect. */
+  connectionString?: string;
   /** Checks the database answers (used by /api/health). */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -84,6 +95,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   return {
     db: drizzlePg({ client: pool, schema }),
     kind: 'postgres',
+    connectionString: url,
     ping: async () => {
       await pool.query('select 1');
     },

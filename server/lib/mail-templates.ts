@@ -25,7 +25,7 @@ ${button}
 </body></html>`;
 }
 
-function message(to: string, subject: string, heading: string, paragraphs: string[], action?: { label: string; url: string }): MailMessage {
+export function layoutMessage(to: string, subject: string, heading: string, paragraphs: string[], action?: { label: string; url: string }): MailMessage {
   const text = [
     heading,
     '',
@@ -38,7 +38,7 @@ function message(to: string, subject: string, heading: string, paragraphs: strin
 }
 
 export function verificationMail(to: string, name: string, url: string): MailMessage {
-  return message(
+  return layoutMessage(
     to,
     `Verify your ${PRODUCT} account`,
     `Welcome to ${PRODUCT}, ${name}!`,
@@ -48,7 +48,7 @@ export function verificationMail(to: string, name: string, url: string): MailMes
 }
 
 export function resetPasswordMail(to: string, name: string, url: string): MailMessage {
-  return message(
+  return layoutMessage(
     to,
     `Reset your ${PRODUCT} password`,
     `Hi ${name},`,
@@ -58,7 +58,7 @@ export function resetPasswordMail(to: string, name: string, url: string): MailMe
 }
 
 export function existingAccountMail(to: string, name: string, loginUrl: string): MailMessage {
-  return message(
+  return layoutMessage(
     to,
     `You already have a ${PRODUCT} account`,
     `Hi ${name},`,

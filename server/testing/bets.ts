@@ -9,7 +9,16 @@ let minutes = 0;
  */
 export async function insertBet(
   t: TestApp,
-  values: { createdBy: string; opponentId: string; amount?: number; winnerId?: string; status?: 'pending' | 'active' | 'completed' },
+  values: {
+    createdBy: string;
+    opponentId: string;
+    amount?: number;
+    winnerId?: string;
+    status?: 'pending' | 'active' | 'completed';
+    voidRequestedBy?: string;
+    paymentSent?: boolean;
+    paymentConfirmed?: boolean;
+  },
 ) {
   minutes += 1;
   const at = new Date(Date.UTC(2026, 0, 1) + minutes * 60_000);
@@ -25,6 +34,9 @@ export async function insertBet(
       winnerId: values.winnerId ?? null,
       createdAt: at,
       completedAt: completed ? at : null,
+      voidRequestedBy: values.voidRequestedBy ?? null,
+      paymentSent: values.paymentSent ?? false,
+      paymentConfirmed: values.paymentConfirmed ?? false,
     })
     .returning();
   if (!row) throw new Error('insert failed');

@@ -68,6 +68,7 @@ export async function createTestApp() {
     },
     close: async () => {
       await deps.mail.stop();
+      await deps.events.close();
       await database.close();
     },
   };

@@ -21,7 +21,7 @@ export const bets = pgTable(
     amount: integer('amount').notNull(),
     status: text('status', { enum: ['pending', 'active', 'completed'] }).notNull().default('pending'),
     winnerId: text('winner_id').references(() => users.id, { onDelete: 'cascade' }),
-    /** A comment id; the comments table arrives with the bets issue, so no foreign key yet. */
+    /** The opponent's prediction, stored as a comment (foreign key added in SQL: the tables reference each other). */
     acceptanceCommentId: uuid('acceptance_comment_id'),
     voidRequestedBy: text('void_requested_by').references(() => users.id, { onDelete: 'cascade' }),
     paymentSent: boolean('payment_sent').notNull().default(false),
@@ -56,5 +56,8 @@ export const bets = pgTable(
     index('bet_creator_idx').on(table.createdBy, table.createdAt.desc(), table.id.desc()),
     index('bet_opponent_idx').on(table.opponentId, table.createdAt.desc(), table.id.desc()),
     index('bet_completed_idx').on(table.completedAt).where(sql`${table.status} = 'completed'`),
+    // The red dot's "pending action" and the profile sections read open bets per party.
+    index('bet_creator_open_idx').on(table.createdBy).where(sql`not ${table.paymentConfirmed}`),
+    index('bet_opponent_open_idx').on(table.opponentId).where(sql`not ${table.paymentConfirmed}`),
   ],
 );

@@ -1,0 +1,92 @@
+import { expect, test } from 'vitest';
+import { checkPlaceBet, createBetInputSchema, needsAction, parseCustomAmount, venmoPayLink, type BetState } from './bets.ts';
+
+const valid = { description: 'Lakers win tonight', opponentId: 'u2', amount: 10 };
+
+test('place-bet checks run in the spec order with its texts', () => {
+  expect(checkPlaceBet({ description: ' ', opponentId: null, amount: null })).toEqual({
+    field: 'description',
+    title: 'Missing Bet Description',
+    message: "Please describe what you're betting on.",
+  });
+  expect(checkPlaceBet({ ...valid, opponentId: null, amount: null })).toMatchObject({
+    title: 'Select a Friend',
+    message: 'Choose who you want to bet with.',
+  });
+  expect(checkPlaceBet({ ...valid, amount: null })).toMatchObject({
+    title: 'Choose Wager Amount',
+    message: 'Select how much you want to bet.',
+  });
+  expect(checkPlaceBet({ ...valid, amount: 1.5 })).toMatchObject({
+    title: 'Invalid Custom Amount',
+    message: 'Please enter a valid amount.',
+  });
+  expect(checkPlaceBet(valid)).toBeNull();
+});
+
+test.each([0, -1, 1.5, 10_001, Number.NaN])('amount %d is refused', (amount) => {
+  expect(checkPlaceBet({ ...valid, amount })?.field).toBe('amount');
+  expect(createBetInputSchema.safeParse({ ...valid, amount }).success).toBe(false);
+});
+
+test.each([1, 10_000])('amount %d is accepted', (amount) => {
+  expect(createBetInputSchema.parse({ ...valid, amount })).toEqual({ ...valid, amount });
+});
+
+test('descriptions are trimmed and at most 280 characters', () => {
+  expect(createBetInputSchema.parse({ ...valid, description: '  hi  ' }).description).toBe('hi');
+  expect(checkPlaceBet({ ...valid, description: 'x'.repeat(280) })).toBeNull();
+  expect(checkPlaceBet({ ...valid, description: 'x'.repeat(281) })?.field).toBe('description');
+});
+
+test('the custom amount dialog accepts whole numbers of at least 1 only', () => {
+  expect(parseCustomAmount('25')).toBe(25);
+  expect(parseCustomAmount(' 7 ')).toBe(7);
+  for (const bad of ['0', '-3', '2.5', 'abc', '', '1e3', '10001']) expect(parseCustomAmount(bad)).toBeNull();
+});
+
+test('the pay link pays the winner handle without @, the amount, and a note ending in Sidepot', () => {
+  const link = venmoPayLink({ winnerHandle: '@ada-l', amount: 15, description: 'Lakers & Celtics?' });
+  expect(link).toBe(
+    'https://venmo.com/ada-l?txn=pay&amount=15&note=Lost%20our%20bet%3A%20Lakers%20%26%20Celtics%3F%20-%20Sidepot',
+  );
+  const note = decodeURIComponent((link ?? '').split('&note=')[1] ?? '');
+  expect(note).toBe('Lost our bet: Lakers & Celtics? - Sidepot');
+  expect(venmoPayLink({ winnerHandle: ' ', amount: 5, description: 'x' })).toBeNull();
+  expect(venmoPayLink({ winnerHandle: '@', amount: 5, description: 'x' })).toBeNull();
+});
+
+const base: BetState = {
+  creatorId: 'c',
+  opponentId: 'o',
+  status: 'pending',
+  winnerId: null,
+  voidRequestedBy: null,
+  paymentSent: false,
+  paymentConfirmed: false,
+};
+
+test('a pending bet waits on its opponent only', () => {
+  expect(needsAction(base, 'o')).toBe(true);
+  expect(needsAction(base, 'c')).toBe(false);
+  expect(needsAction(base, 'stranger')).toBe(false);
+});
+
+test('an active bet waits on the party who did not request the void', () => {
+  const active = { ...base, status: 'active' as const };
+  expect(needsAction(active, 'c')).toBe(false);
+  expect(needsAction({ ...active, voidRequestedBy: 'c' }, 'o')).toBe(true);
+  expect(needsAction({ ...active, voidRequestedBy: 'c' }, 'c')).toBe(false);
+});
+
+test('a completed bet waits on the loser to pay, then on the winner to confirm', () => {
+  const done = { ...base, status: 'completed' as const, winnerId: 'o' };
+  expect(needsAction(done, 'c')).toBe(true);
+  expect(needsAction(done, 'o')).toBe(false);
+  const sent = { ...done, paymentSent: true };
+  expect(needsAction(sent, 'c')).toBe(false);
+  expect(needsAction(sent, 'o')).toBe(true);
+  const settled = { ...sent, paymentConfirmed: true };
+  expect(needsAction(settled, 'c')).toBe(false);
+  expect(needsAction(settled, 'o')).toBe(false);
+});

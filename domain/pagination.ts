@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** Keyset cursors over (created_at, id), newest first: stable while new rows arrive. */
+export type Cursor = { createdAt: string; id: string };
+
+const cursorSchema = z.object({ createdAt: z.iso.datetime({ offset: true }), id: z.string().min(1) });
+
+export function encodeCursor(cursor: Cursor): string {
+  return btoa(JSON.stringify([cursor.createdAt, cursor.id])).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+}
+
+export function decodeCursor(value: string): Cursor | null {
+  try {
+    const json: unknown = JSON.parse(atob(value.replaceAll('-', '+').replaceAll('_', '/')));
+    const pair = z.tuple([z.unknown(), z.unknown()]).safeParse(json);
+    if (!pair.success) return null;
+    const parsed = cursorSchema.safeParse({ createdAt: pair.data[0], id: pair.data[1] });
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export const pageQuerySchema = z.object({
+  cursor: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return undefined;
+      const cursor = decodeCursor(value);
+      if (!cursor) {
+        ctx.addIssue({ code: 'custom', message: 'Invalid cursor.' });
+        return z.NEVER;
+      }
+      return cursor;
+    }),
+});
+
+export type Page<T> = { items: T[]; nextCursor: string | null };

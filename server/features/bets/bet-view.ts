@@ -1,0 +1,69 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Bet } from '../../../domain/bets.ts';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/auth.ts';
+import { bets } from '../../db/schema/bets.ts';
+import { comments } from '../../db/schema/comments.ts';
+
+const creators = alias(users, 'creator');
+const opponents = alias(users, 'opponent');
+
+const party = (table: typeof creators | typeof opponents) => ({
+  id: table.id,
+  name: table.name,
+  username: sql<string>`coalesce(${table.displayUsername}, ${table.username})`,
+  image: table.image,
+  venmoHandle: table.venmoHandle,
+});
+
+/** Bets with both parties and the acceptance prediction, in one query. */
+export async function selectBets(db: Db, where: SQL | undefined, orderAndLimit?: { limit: number }) {
+  const query = db
+    .select({
+      id: bets.id,
+      creator: party(creators),
+      opponent: party(opponents),
+      description: bets.description,
+      amount: bets.amount,
+      status: bets.status,
+      winnerId: bets.winnerId,
+      voidRequestedBy: bets.voidRequestedBy,
+      paymentSent: bets.paymentSent,
+      paymentConfirmed: bets.paymentConfirmed,
+      acceptanceComment: comments.text,
+      createdAt: bets.createdAt,
+      completedAt: bets.completedAt,
+    })
+    .from(bets)
+    .innerJoin(creators, eq(creators.id, bets.createdBy))
+    .innerJoin(opponents, eq(opponents.id, bets.opponentId))
+    .leftJoin(comments, eq(comments.id, bets.acceptanceCommentId))
+    .where(where)
+    .orderBy(sql`${bets.createdAt} desc`, sql`${bets.id} desc`);
+  const rows = orderAndLimit ? await query.limit(orderAndLimit.limit) : await query;
+  return rows.map(toBet);
+}
+
+function toBet(row: {
+  id: string;
+  creator: Bet['creator'];
+  opponent: Bet['opponent'];
+  description: string;
+  amount: number;
+  status: Bet['status'];
+  winnerId: string | null;
+  voidRequestedBy: string | null;
+  paymentSent: boolean;
+  paymentConfirmed: boolean;
+  acceptanceComment: string | null;
+  createdAt: Date;
+  completedAt: Date | null;
+}): Bet {
+  return { ...row, createdAt: row.createdAt.toISOString(), completedAt: row.completedAt?.toISOString() ?? null };
+}
+
+export async function selectBet(db: Db, betId: string): Promise<Bet | undefined> {
+  const [bet] = await selectBets(db, eq(bets.id, betId), { limit: 1 });
+  return bet;
+}

@@ -1,0 +1,83 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { bets } from '../../db/schema/bets.ts';
+import { notifications } from '../../db/schema/notifications.ts';
+import type { Agent } from '../../testing/agent.ts';
+import { insertBet } from '../../testing/bets.ts';
+import { makeFriends, signedInUser } from '../../testing/factories.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+
+/*
+ * 50 conflicting requests at once: exactly one takes effect, the rest are
+ * refused (409, or 404 once the bet is gone), and the row stays valid.
+ */
+
+let t: TestApp;
+let creator: { agent: Agent; id: string };
+let opponent: { agent: Agent; id: string };
+beforeAll(async () => {
+  t = await createTestApp();
+  const c = await signedInUser(t);
+  const o = await signedInUser(t);
+  creator = { agent: c.agent, id: c.user.id };
+  opponent = { agent: o.agent, id: o.user.id };
+  await makeFriends(t, creator.id, opponent.id);
+});
+afterAll(async () => {
+  expect(t.serverErrors()).toEqual([]);
+  await t.close();
+});
+
+const N = 50;
+const statusesOf = async (calls: Promise<Response>[]) => (await Promise.all(calls)).map((res) => res.status);
+const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
+
+test('accept vs decline: one wins', async () => {
+  const bet = await insertBet(t, { createdBy: creator.id, opponentId: opponent.id });
+  const statuses = await statusesOf(
+    Array.from({ length: N }, (_, i) =>
+      i % 2 === 0 ? opponent.agent.post(`/api/bets/${bet.id}/accept`, {}) : opponent.agent.post(`/api/bets/${bet.id}/decline`),
+    ),
+  );
+  expect(count(statuses, 200)).toBe(1);
+  expect(statuses.every((s) => [200, 404, 409].includes(s))).toBe(true);
+  const rows = await t.db.select().from(bets).where(eq(bets.id, bet.id));
+  const notes = await t.db.select().from(notifications).where(eq(notifications.betId, bet.id));
+  if (rows.length === 1) {
+    expect(rows[0]?.status).toBe('active');
+    expect(notes).toHaveLength(1);
+  } else {
+    expect(notes).toHaveLength(0);
+  }
+});
+
+test('both parties resolving at once: one result, one notification', async () => {
+  const bet = await insertBet(t, { createdBy: creator.id, opponentId: opponent.id, status: 'active' });
+  const statuses = await statusesOf(
+    Array.from({ length: N }, (_, i) => (i % 2 === 0 ? creator : opponent).agent.post(`/api/bets/${bet.id}/resolve`, { outcome: 'won' })),
+  );
+  expect(count(statuses, 200)).toBe(1);
+  expect(count(statuses, 409)).toBe(N - 1);
+  const [row] = await t.db.select().from(bets).where(eq(bets.id, bet.id));
+  expect(row?.status).toBe('completed');
+  expect([creator.id, opponent.id]).toContain(row?.winnerId);
+  expect(await t.db.select().from(notifications).where(eq(notifications.betId, bet.id))).toHaveLength(1);
+});
+
+test('double confirm void: deleted once', async () => {
+  const bet = await insertBet(t, { createdBy: creator.id, opponentId: opponent.id, status: 'active', voidRequestedBy: creator.id });
+  const results = await Promise.all(Array.from({ length: N }, () => opponent.agent.post(`/api/bets/${bet.id}/void`)));
+  const bodies = await Promise.all(results.filter((r) => r.status === 200).map(async (r) => (await r.json()) as { deleted: boolean }));
+  expect(bodies).toEqual([{ message: 'Both of you agreed, so the bet was permanently deleted.', deleted: true }]);
+  expect(results.every((r) => [200, 404, 409].includes(r.status))).toBe(true);
+  expect(await t.db.select().from(bets).where(eq(bets.id, bet.id))).toEqual([]);
+});
+
+test('double mark paid: marked once, one notification', async () => {
+  const bet = await insertBet(t, { createdBy: creator.id, opponentId: opponent.id, winnerId: opponent.id });
+  const statuses = await statusesOf(Array.from({ length: N }, () => creator.agent.post(`/api/bets/${bet.id}/payment-sent`)));
+  expect(count(statuses, 200)).toBe(1);
+  expect(count(statuses, 409)).toBe(N - 1);
+  const notes = await t.db.select().from(notifications).where(eq(notifications.betId, bet.id));
+  expect(notes.map((n) => n.type)).toEqual(['payment_marked']);
+});

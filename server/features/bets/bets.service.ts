@@ -1,0 +1,217 @@
+import { and, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Bet, CreateBetInput, VoidResult } from '../../../domain/bets.ts';
+import { encodeCursor, type Cursor, type Page } from '../../../domain/pagination.ts';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/auth.ts';
+import { bets } from '../../db/schema/bets.ts';
+import { comments } from '../../db/schema/comments.ts';
+import { notifications } from '../../db/schema/notifications.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { ChangeEvent } from '../../lib/events.ts';
+import type { MailMessage } from '../../lib/mail-transport.ts';
+import { betAcceptedMail } from '../../lib/mail-templates-bets.ts';
+import { areFriends } from '../friends/friends.service.ts';
+import { refuse } from './bet-refusal.ts';
+import { selectBet, selectBets } from './bet-view.ts';
+
+/** What a transition causes outside its transaction: realtime hints and mail, after commit. */
+export type BetEffects = {
+  publish(userIds: string[], event: ChangeEvent): Promise<void>;
+  sendMail(message: MailMessage): Promise<void>;
+  publicUrl: string;
+  onMailError(error: unknown): void;
+};
+
+const PAST_PAGE_SIZE = 20;
+
+const isParty = (userId: string) => or(eq(bets.createdBy, userId), eq(bets.opponentId, userId));
+const otherParty = (bet: { createdBy: string; opponentId: string }, userId: string) =>
+  bet.createdBy === userId ? bet.opponentId : bet.createdBy;
+
+async function requireBet(db: Db, betId: string): Promise<Bet> {
+  const bet = await selectBet(db, betId);
+  if (!bet) throw new AppError('NOT_FOUND', 'Bet not found.');
+  return bet;
+}
+
+async function announce(effects: BetEffects, bet: { createdBy: string; opponentId: string; id: string }) {
+  await effects.publish([bet.createdBy, bet.opponentId], { kind: 'bets', betId: bet.id });
+}
+
+export async function createBet(db: Db, effects: BetEffects, userId: string, input: CreateBetInput): Promise<Bet> {
+  const created = await db.transaction(async (tx) => {
+    // Not-a-friend and no-such-user answer alike, so ids cannot be probed.
+    if (input.opponentId === userId || !(await areFriends(tx, userId, input.opponentId))) {
+      throw new AppError('FORBIDDEN', 'You can only bet with your friends.');
+    }
+    const [row] = await tx
+      .insert(bets)
+      .values({ createdBy: userId, opponentId: input.opponentId, description: input.description, amount: input.amount })
+      .returning();
+    if (!row) throw new AppError('INTERNAL');
+    return row;
+  });
+  await announce(effects, created);
+  return requireBet(db, created.id);
+}
+
+/** The profile's three sections: every pending and active bet, and the first page of past ones. */
+export async function listMyBets(db: Db, userId: string) {
+  const open = await selectBets(db, and(isParty(userId), ne(bets.status, 'completed')));
+  return {
+    pending: open.filter((bet) => bet.status === 'pending'),
+    active: open.filter((bet) => bet.status === 'active'),
+    past: await listPastBets(db, userId, undefined),
+  };
+}
+
+export async function listPastBets(db: Db, userId: string, cursor: Cursor | undefined): Promise<Page<Bet>> {
+  const after = cursor
+    ? sql`(${bets.createdAt}, ${bets.id}) < (${new Date(cursor.createdAt)}, ${cursor.id}::uuid)`
+    : undefined;
+  const rows = await selectBets(db, and(isParty(userId), eq(bets.status, 'completed'), after), { limit: PAST_PAGE_SIZE + 1 });
+  const items = rows.slice(0, PAST_PAGE_SIZE);
+  const last = items.at(-1);
+  return { items, nextCursor: rows.length > PAST_PAGE_SIZE && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null };
+}
+
+export async function acceptBet(db: Db, effects: BetEffects, userId: string, betId: string, prediction?: string): Promise<Bet> {
+  const accepted = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(bets)
+      .set({ status: 'active', updatedAt: new Date() })
+      .where(and(eq(bets.id, betId), eq(bets.opponentId, userId), eq(bets.status, 'pending')))
+      .returning();
+    if (!row) return refuse(tx, betId, userId, 'accept');
+    if (prediction) {
+      const [comment] = await tx.insert(comments).values({ betId, userId, text: prediction }).returning({ id: comments.id });
+      await tx.update(bets).set({ acceptanceCommentId: comment?.id }).where(eq(bets.id, betId));
+    }
+    await tx.insert(notifications).values({ userId: row.createdBy, type: 'bet_accepted', betId, actorId: userId });
+    return row;
+  });
+  await announce(effects, accepted);
+  await effects.publish([accepted.createdBy], { kind: 'notifications' });
+  const bet = await requireBet(db, betId);
+  await mailCreator(db, effects, bet, accepted.createdBy);
+  return bet;
+}
+
+/** The accept email; a failure here is logged and never fails the accept. */
+async function mailCreator(db: Db, effects: BetEffects, bet: Bet, creatorId: string) {
+  try {
+    const [creator] = await db.select({ email: users.email }).from(users).where(eq(users.id, creatorId));
+    if (!creator) return;
+    await effects.sendMail(
+      betAcceptedMail({
+        to: creator.email,
+        creatorName: bet.creator.name,
+        opponentName: bet.opponent.name,
+        description: bet.description,
+        amount: bet.amount,
+        profileUrl: `${effects.publicUrl}/profile`,
+      }),
+    );
+  } catch (error) {
+    effects.onMailError(error);
+  }
+}
+
+export async function declineBet(db: Db, effects: BetEffects, userId: string, betId: string): Promise<void> {
+  const declined = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(bets)
+      .where(and(eq(bets.id, betId), eq(bets.opponentId, userId), eq(bets.status, 'pending')))
+      .returning();
+    return row ?? refuse(tx, betId, userId, 'decline');
+  });
+  await announce(effects, declined);
+}
+
+export async function resolveBet(db: Db, effects: BetEffects, userId: string, betId: string, outcome: 'won' | 'lost'): Promise<Bet> {
+  const winner =
+    outcome === 'won' ? sql`${userId}` : sql`case when ${bets.createdBy} = ${userId} then ${bets.opponentId} else ${bets.createdBy} end`;
+  const resolved = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(bets)
+      .set({ status: 'completed', winnerId: winner, completedAt: sql`now()`, voidRequestedBy: null, updatedAt: new Date() })
+      .where(and(eq(bets.id, betId), isParty(userId), eq(bets.status, 'active')))
+      .returning();
+    if (!row) return refuse(tx, betId, userId, 'resolve');
+    await tx.insert(notifications).values({ userId: otherParty(row, userId), type: 'bet_completed', betId, actorId: userId });
+    return row;
+  });
+  await announce(effects, resolved);
+  await effects.publish([otherParty(resolved, userId)], { kind: 'notifications' });
+  return requireBet(db, betId);
+}
+
+/**
+ * The spec's void function: the first party's call asks, the other party's
+ * call confirms and deletes the bet for good.
+ */
+export async function requestOrConfirmVoid(db: Db, effects: BetEffects, userId: string, betId: string): Promise<VoidResult> {
+  const result = await db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(bets)
+      .where(and(eq(bets.id, betId), isParty(userId), eq(bets.status, 'active'), isNotNull(bets.voidRequestedBy), ne(bets.voidRequestedBy, userId)))
+      .returning();
+    if (deleted) return { row: deleted, outcome: { message: 'Both of you agreed, so the bet was permanently deleted.', deleted: true } };
+    const [requested] = await tx
+      .update(bets)
+      .set({ voidRequestedBy: userId, updatedAt: new Date() })
+      .where(and(eq(bets.id, betId), isParty(userId), eq(bets.status, 'active'), isNull(bets.voidRequestedBy)))
+      .returning();
+    if (!requested) return refuse(tx, betId, userId, 'requestVoid');
+    return { row: requested, outcome: { message: 'Waiting for the other party to confirm.', deleted: false } };
+  });
+  await announce(effects, result.row);
+  return result.outcome;
+}
+
+export async function cancelVoidRequest(db: Db, effects: BetEffects, userId: string, betId: string): Promise<VoidResult> {
+  const cancelled = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(bets)
+      .set({ voidRequestedBy: null, updatedAt: new Date() })
+      .where(and(eq(bets.id, betId), eq(bets.status, 'active'), eq(bets.voidRequestedBy, userId)))
+      .returning();
+    return row ?? refuse(tx, betId, userId, 'cancelVoid');
+  });
+  await announce(effects, cancelled);
+  return { message: 'The void request was cancelled.', deleted: false };
+}
+
+export async function markPaymentSent(db: Db, effects: BetEffects, userId: string, betId: string): Promise<Bet> {
+  const marked = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(bets)
+      .set({ paymentSent: true, updatedAt: new Date() })
+      .where(and(eq(bets.id, betId), isParty(userId), eq(bets.status, 'completed'), ne(bets.winnerId, userId), eq(bets.paymentSent, false)))
+      .returning();
+    if (!row?.winnerId) return refuse(tx, betId, userId, 'markPaid');
+    await tx.insert(notifications).values({ userId: row.winnerId, type: 'payment_marked', betId, actorId: userId });
+    return { ...row, winnerId: row.winnerId };
+  });
+  await announce(effects, marked);
+  await effects.publish([marked.winnerId], { kind: 'notifications' });
+  return requireBet(db, betId);
+}
+
+export async function confirmPayment(db: Db, effects: BetEffects, userId: string, betId: string): Promise<Bet> {
+  const confirmed = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(bets)
+      .set({ paymentConfirmed: true, updatedAt: new Date() })
+      .where(
+        and(eq(bets.id, betId), eq(bets.status, 'completed'), eq(bets.winnerId, userId), eq(bets.paymentSent, true), eq(bets.paymentConfirmed, false)),
+      )
+      .returning();
+    if (!row) return refuse(tx, betId, userId, 'confirmPayment');
+    await tx.insert(notifications).values({ userId: otherParty(row, userId), type: 'payment_confirmed', betId, actorId: userId });
+    return row;
+  });
+  await announce(effects, confirmed);
+  await effects.publish([otherParty(confirmed, userId)], { kind: 'notifications' });
+  return requireBet(db, betId);
+}
