@@ -8,6 +8,7 @@ import type { AppDeps, AppEnv } from './app-env.ts';
 import { configRoutes } from './features/config/config.routes.ts';
 import { betRoutes } from './features/bets/bets.routes.ts';
 import { eventRoutes } from './features/events/events.routes.ts';
+import { betSocialRoutes, feedRoutes } from './features/feed/feed.routes.ts';
 import { friendRequestRoutes, friendRoutes } from './features/friends/friends.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { notificationRoutes } from './features/notifications/notifications.routes.ts';
@@ -29,6 +30,8 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/friend-requests', friendRequestRoutes)
   .route('/users', userRoutes)
   .route('/bets', betRoutes)
+  .route('/bets', betSocialRoutes)
+  .route('/feed', feedRoutes)
   .route('/notifications', notificationRoutes)
   .route('/events', eventRoutes);
 

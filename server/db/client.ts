@@ -13,6 +13,7 @@ import * as authSchema from './schema/auth.ts';
 import * as betsSchema from './schema/bets.ts';
 import * as commentsSchema from './schema/comments.ts';
 import * as friendsSchema from './schema/friends.ts';
+import * as likesSchema from './schema/likes.ts';
 import * as mailSchema from './schema/mail.ts';
 import * as notificationsSchema from './schema/notifications.ts';
 
@@ -23,6 +24,7 @@ export const schema = {
   ...betsSchema,
   ...commentsSchema,
   ...notificationsSchema,
+  ...likesSchema,
 };
 
 /** A PGlite instance with the extensions our migrations use. */

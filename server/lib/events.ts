@@ -105,9 +105,13 @@ export async function createEventBus(database: Database, logger: Logger): Promis
 
   return {
     publish: async (userIds, event) => {
-      const payload = JSON.stringify({ u: [...new Set(userIds)], k: event.kind, ...(event.betId ? { b: event.betId } : {}) });
+      const unique = [...new Set(userIds)];
       try {
-        await notifier.query('select pg_notify($1, $2)', [CHANNEL, payload]);
+        // A NOTIFY payload must stay under 8,000 bytes: 100 ids of ~32 characters fit easily.
+        for (let start = 0; start < unique.length; start += 100) {
+          const payload = JSON.stringify({ u: unique.slice(start, start + 100), k: event.kind, ...(event.betId ? { b: event.betId } : {}) });
+          await notifier.query('select pg_notify($1, $2)', [CHANNEL, payload]);
+        }
       } catch (error) {
         // A lost realtime hint must never fail the request that caused it.
         logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'event publish failed');

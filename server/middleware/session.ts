@@ -6,6 +6,11 @@ import { AppError } from '../lib/errors.ts';
 
 /** Reads the better-auth session cookie once per request. */
 export const session = createMiddleware<AppEnv>(async (c, next) => {
+  // Routers mounted on the same prefix each declare it; read the cookie only once.
+  if (c.get('user')) {
+    await next();
+    return;
+  }
   const found = await c.var.deps.auth.api.getSession({ headers: c.req.raw.headers });
   c.set('user', found?.user ?? null);
   c.set('session', found?.session ?? null);

@@ -26,7 +26,8 @@ export const bets = pgTable(
     voidRequestedBy: text('void_requested_by').references(() => users.id, { onDelete: 'cascade' }),
     paymentSent: boolean('payment_sent').notNull().default(false),
     paymentConfirmed: boolean('payment_confirmed').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // Millisecond precision, so a keyset cursor built from a JS Date matches the stored value exactly.
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
@@ -56,6 +57,8 @@ export const bets = pgTable(
     index('bet_creator_idx').on(table.createdBy, table.createdAt.desc(), table.id.desc()),
     index('bet_opponent_idx').on(table.opponentId, table.createdAt.desc(), table.id.desc()),
     index('bet_completed_idx').on(table.completedAt).where(sql`${table.status} = 'completed'`),
+    // The weekly leaderboard counts each person's recent wins.
+    index('bet_winner_recent_idx').on(table.winnerId, table.completedAt).where(sql`${table.status} = 'completed'`),
     // The red dot's "pending action" and the profile sections read open bets per party.
     index('bet_creator_open_idx').on(table.createdBy).where(sql`not ${table.paymentConfirmed}`),
     index('bet_opponent_open_idx').on(table.opponentId).where(sql`not ${table.paymentConfirmed}`),

@@ -11,6 +11,7 @@ import type { ChangeEvent } from '../../lib/events.ts';
 import type { MailMessage } from '../../lib/mail-transport.ts';
 import { betAcceptedMail } from '../../lib/mail-templates-bets.ts';
 import { areFriends } from '../friends/friends.service.ts';
+import { viewersOf } from '../feed/visibility.ts';
 import { refuse } from './bet-refusal.ts';
 import { selectBet, selectBets } from './bet-view.ts';
 
@@ -34,8 +35,10 @@ async function requireBet(db: Db, betId: string): Promise<Bet> {
   return bet;
 }
 
-async function announce(effects: BetEffects, bet: { createdBy: string; opponentId: string; id: string }) {
+/** Tells both parties (their bet lists) and everyone who sees the bet in a feed. */
+async function announce(db: Db, effects: BetEffects, bet: { createdBy: string; opponentId: string; id: string }) {
   await effects.publish([bet.createdBy, bet.opponentId], { kind: 'bets', betId: bet.id });
+  await effects.publish(await viewersOf(db, bet), { kind: 'feed', betId: bet.id });
 }
 
 export async function createBet(db: Db, effects: BetEffects, userId: string, input: CreateBetInput): Promise<Bet> {
@@ -51,7 +54,7 @@ export async function createBet(db: Db, effects: BetEffects, userId: string, inp
     if (!row) throw new AppError('INTERNAL');
     return row;
   });
-  await announce(effects, created);
+  await announce(db, effects, created);
   return requireBet(db, created.id);
 }
 
@@ -90,7 +93,7 @@ export async function acceptBet(db: Db, effects: BetEffects, userId: string, bet
     await tx.insert(notifications).values({ userId: row.createdBy, type: 'bet_accepted', betId, actorId: userId });
     return row;
   });
-  await announce(effects, accepted);
+  await announce(db, effects, accepted);
   await effects.publish([accepted.createdBy], { kind: 'notifications' });
   const bet = await requireBet(db, betId);
   await mailCreator(db, effects, bet, accepted.createdBy);
@@ -125,7 +128,7 @@ export async function declineBet(db: Db, effects: BetEffects, userId: string, be
       .returning();
     return row ?? refuse(tx, betId, userId, 'decline');
   });
-  await announce(effects, declined);
+  await announce(db, effects, declined);
 }
 
 export async function resolveBet(db: Db, effects: BetEffects, userId: string, betId: string, outcome: 'won' | 'lost'): Promise<Bet> {
@@ -141,7 +144,7 @@ export async function resolveBet(db: Db, effects: BetEffects, userId: string, be
     await tx.insert(notifications).values({ userId: otherParty(row, userId), type: 'bet_completed', betId, actorId: userId });
     return row;
   });
-  await announce(effects, resolved);
+  await announce(db, effects, resolved);
   await effects.publish([otherParty(resolved, userId)], { kind: 'notifications' });
   return requireBet(db, betId);
 }
@@ -165,7 +168,7 @@ export async function requestOrConfirmVoid(db: Db, effects: BetEffects, userId: 
     if (!requested) return refuse(tx, betId, userId, 'requestVoid');
     return { row: requested, outcome: { message: 'Waiting for the other party to confirm.', deleted: false } };
   });
-  await announce(effects, result.row);
+  await announce(db, effects, result.row);
   return result.outcome;
 }
 
@@ -178,7 +181,7 @@ export async function cancelVoidRequest(db: Db, effects: BetEffects, userId: str
       .returning();
     return row ?? refuse(tx, betId, userId, 'cancelVoid');
   });
-  await announce(effects, cancelled);
+  await announce(db, effects, cancelled);
   return { message: 'The void request was cancelled.', deleted: false };
 }
 
@@ -193,7 +196,7 @@ export async function markPaymentSent(db: Db, effects: BetEffects, userId: strin
     await tx.insert(notifications).values({ userId: row.winnerId, type: 'payment_marked', betId, actorId: userId });
     return { ...row, winnerId: row.winnerId };
   });
-  await announce(effects, marked);
+  await announce(db, effects, marked);
   await effects.publish([marked.winnerId], { kind: 'notifications' });
   return requireBet(db, betId);
 }
@@ -211,7 +214,7 @@ export async function confirmPayment(db: Db, effects: BetEffects, userId: string
     await tx.insert(notifications).values({ userId: otherParty(row, userId), type: 'payment_confirmed', betId, actorId: userId });
     return row;
   });
-  await announce(effects, confirmed);
+  await announce(db, effects, confirmed);
   await effects.publish([otherParty(confirmed, userId)], { kind: 'notifications' });
   return requireBet(db, betId);
 }

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { betStatusSchema, userSummarySchema } from './profiles.ts';
+import { COMMENT_MAX } from './bets.ts';
+
+export const FEED_PAGE_SIZE = 20;
+export const LEADERBOARD_SIZE = 10;
+export const LEADERBOARD_SHOWN = 3;
+export const LEADERBOARD_WINDOW_DAYS = 7;
+
+export const feedPartySchema = userSummarySchema.extend({ venmoHandle: z.string() });
+
+export const feedBetSchema = z.object({
+  id: z.string(),
+  creator: feedPartySchema,
+  opponent: feedPartySchema,
+  winner: feedPartySchema.nullable(),
+  description: z.string(),
+  amount: z.number().int(),
+  status: betStatusSchema,
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+  commentCount: z.number().int(),
+  likeCount: z.number().int(),
+  likedByMe: z.boolean(),
+});
+export type FeedBet = z.infer<typeof feedBetSchema>;
+
+export const commentMessages = {
+  addFailed: 'Failed to add comment.',
+  empty: 'Please write a comment first.',
+  tooLong: 'Please keep comments under 500 characters.',
+} as const;
+
+export const addCommentInputSchema = z.object({
+  text: z.string().trim().min(1, commentMessages.empty).max(COMMENT_MAX, commentMessages.tooLong),
+});
+
+export const commentSchema = z.object({
+  id: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+  author: z.object({ id: z.string(), name: z.string().nullable(), username: z.string().nullable() }),
+});
+export type Comment = z.infer<typeof commentSchema>;
+
+/** The spec's author label: name, else username, else 'Anonymous'. */
+export function commentAuthorLabel(author: { name: string | null; username: string | null }): string {
+  const name = author.name?.trim();
+  if (name) return name;
+  const username = author.username?.trim();
+  return username ? username : 'Anonymous';
+}
+
+export type LeaderboardEntry = {
+  rank: number;
+  user: z.infer<typeof userSummarySchema>;
+  wins: number;
+};
+
+/**
+ * Standard competition ranking over rows already sorted by wins descending:
+ * ties share a rank and the next rank skips (1, 1, 3).
+ */
+export function assignRanks<T extends { wins: number }>(sorted: T[]): (T & { rank: number })[] {
+  let previousWins: number | undefined;
+  let previousRank = 0;
+  return sorted.map((row, index) => {
+    const rank = row.wins === previousWins ? previousRank : index + 1;
+    previousWins = row.wins;
+    previousRank = rank;
+    return { ...row, rank };
+  });
+}

@@ -1,0 +1,40 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { addCommentInputSchema } from '../../../domain/feed.ts';
+import { pageQuerySchema } from '../../../domain/pagination.ts';
+import type { AppEnv } from '../../app-env.ts';
+import { currentUser, requireUser, session } from '../../middleware/session.ts';
+import { validate } from '../../middleware/validate.ts';
+import { addComment, listComments } from '../comments/comments.service.ts';
+import { getWeeklyLeaderboard } from '../leaderboard/leaderboard.service.ts';
+import { getFeedPage } from './feed.service.ts';
+import { likeBet, unlikeBet } from './likes.service.ts';
+import { viewersOf } from './visibility.ts';
+
+const betParam = z.object({ id: z.uuid('Bet not found.') });
+
+export const feedRoutes = new Hono<AppEnv>()
+  .use(session, requireUser)
+  .get('/', validate('query', pageQuerySchema), async (c) =>
+    c.json(await getFeedPage(c.var.deps.database.db, currentUser(c).id, c.req.valid('query').cursor)),
+  )
+  .get('/leaderboard', async (c) => c.json({ items: await getWeeklyLeaderboard(c.var.deps.database.db, currentUser(c).id) }));
+
+/** Likes and comments hang off a bet: /api/bets/:id/likes, /api/bets/:id/comments. */
+export const betSocialRoutes = new Hono<AppEnv>()
+  .use(session, requireUser)
+  .put('/:id/like', validate('param', betParam), async (c) =>
+    c.json(await likeBet(c.var.deps.database.db, currentUser(c).id, c.req.valid('param').id)),
+  )
+  .delete('/:id/like', validate('param', betParam), async (c) =>
+    c.json(await unlikeBet(c.var.deps.database.db, currentUser(c).id, c.req.valid('param').id)),
+  )
+  .get('/:id/comments', validate('param', betParam), async (c) =>
+    c.json({ items: await listComments(c.var.deps.database.db, currentUser(c).id, c.req.valid('param').id) }),
+  )
+  .post('/:id/comments', validate('param', betParam), validate('json', addCommentInputSchema), async (c) => {
+    const { db } = c.var.deps.database;
+    const { comment, bet } = await addComment(db, currentUser(c).id, c.req.valid('param').id, c.req.valid('json').text);
+    await c.var.deps.events.publish(await viewersOf(db, bet), { kind: 'feed', betId: bet.id });
+    return c.json(comment, 201);
+  });

@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { FEED_PAGE_SIZE, type FeedBet } from '../../../domain/feed.ts';
+import { encodeCursor, type Cursor, type Page } from '../../../domain/pagination.ts';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/query.ts';
+
+const party = z.object({ id: z.string(), name: z.string(), username: z.string(), image: z.string().nullable(), venmoHandle: z.string() });
+const timestamp = z.union([z.string(), z.date()]).transform((value) => new Date(value).toISOString());
+const feedRow = z.object({
+  id: z.string(),
+  description: z.string(),
+  amount: z.number(),
+  status: z.enum(['pending', 'active', 'completed']),
+  created_at: timestamp,
+  completed_at: timestamp.nullable(),
+  creator: party,
+  opponent: party,
+  winner: party.nullable(),
+  comment_count: z.number(),
+  like_count: z.number(),
+  liked_by_me: z.boolean(),
+});
+
+const partyJson = (alias: string) =>
+  sql.raw(
+    `json_build_object('id', ${alias}.id, 'name', ${alias}.name, 'username', coalesce(${alias}.display_username, ${alias}.username), 'image', ${alias}.image, 'venmoHandle', ${alias}.venmo_handle)`,
+  );
+
+/**
+ * One page of the feed in one statement. The visible set is a union of three
+ * index-ordered scans, each stopped after a page: the viewer's own bets, bets
+ * against the viewer, and each friend's newest bets. Counts come along as
+ * correlated subqueries on indexed keys, so there is no per-bet round trip.
+ */
+export async function getFeedPage(db: Db, viewerId: string, cursor: Cursor | undefined): Promise<Page<FeedBet>> {
+  const limit = FEED_PAGE_SIZE + 1;
+  const before = cursor
+    ? sql`and (b.created_at, b.id) < (${new Date(cursor.createdAt)}, ${cursor.id}::uuid)`
+    : sql``;
+  const rows = await queryRows(
+    db,
+    sql`
+      with visible as (
+        (select b.id, b.created_at from bet b where b.created_by = ${viewerId} ${before}
+          order by b.created_at desc, b.id desc limit ${limit})
+        union
+        (select b.id, b.created_at from bet b where b.opponent_id = ${viewerId} ${before}
+          order by b.created_at desc, b.id desc limit ${limit})
+        union
+        (select fb.id, fb.created_at from friendship f
+          cross join lateral (
+            select b.id, b.created_at from bet b where b.created_by = f.friend_id ${before}
+            order by b.created_at desc, b.id desc limit ${limit}
+          ) fb
+          where f.user_id = ${viewerId})
+      ),
+      page as (select id, created_at from visible order by created_at desc, id desc limit ${limit})
+      select b.id, b.description, b.amount, b.status, b.created_at, b.completed_at,
+        ${partyJson('c')} as creator,
+        ${partyJson('o')} as opponent,
+        case when w.id is null then null else ${partyJson('w')} end as winner,
+        (select count(*) from comment cm where cm.bet_id = b.id)::int as comment_count,
+        (select count(*) from bet_like l where l.bet_id = b.id)::int as like_count,
+        exists (select 1 from bet_like l where l.bet_id = b.id and l.user_id = ${viewerId}) as liked_by_me
+      from page p
+      join bet b on b.id = p.id
+      join "user" c on c.id = b.created_by
+      join "user" o on o.id = b.opponent_id
+      left join "user" w on w.id = b.winner_id
+      order by p.created_at desc, p.id desc`,
+    feedRow,
+  );
+  const items = rows.slice(0, FEED_PAGE_SIZE).map((row) => ({
+    id: row.id,
+    creator: row.creator,
+    opponent: row.opponent,
+    winner: row.winner,
+    description: row.description,
+    amount: row.amount,
+    status: row.status,
+    createdAt: row.created_at,
+    completedAt: row.completed_at,
+    commentCount: row.comment_count,
+    likeCount: row.like_count,
+    likedByMe: row.liked_by_me,
+  }));
+  const last = items.at(-1);
+  return { items, nextCursor: rows.length > FEED_PAGE_SIZE && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null };
+}

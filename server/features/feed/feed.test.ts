@@ -1,0 +1,143 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { bets } from '../../db/schema/bets.ts';
+import { createAgent } from '../../testing/agent.ts';
+import { insertBet } from '../../testing/bets.ts';
+import { insertUser, makeFriends, signedInUser } from '../../testing/factories.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  expect(t.serverErrors()).toEqual([]);
+  await t.close();
+});
+
+type Json = Record<string, unknown>;
+const body = async (res: Response) => (await res.json()) as Json;
+const feedIds = async (agent: ReturnType<typeof createAgent>, query = '') =>
+  ((await body(await agent.get(`/api/feed${query}`)))['items'] as Json[]).map((b) => b['id']);
+
+test('the feed holds my bets, bets against me and bets my friends created; nothing else', async () => {
+  const me = await signedInUser(t);
+  const friend = await insertUser(t);
+  const stranger = await insertUser(t);
+  const strangersPal = await insertUser(t);
+  await makeFriends(t, me.user.id, friend.id);
+  await makeFriends(t, stranger.id, friend.id);
+  await makeFriends(t, stranger.id, strangersPal.id);
+
+  const mine = await insertBet(t, { createdBy: me.user.id, opponentId: friend.id });
+  const againstMe = await insertBet(t, { createdBy: friend.id, opponentId: me.user.id });
+  const friendVsStranger = await insertBet(t, { createdBy: friend.id, opponentId: stranger.id });
+  const strangerVsFriend = await insertBet(t, { createdBy: stranger.id, opponentId: friend.id });
+  const strangers = await insertBet(t, { createdBy: stranger.id, opponentId: strangersPal.id });
+
+  const ids = await feedIds(me.agent);
+  expect(ids).toEqual([friendVsStranger.id, againstMe.id, mine.id]);
+  expect(ids).not.toContain(strangerVsFriend.id);
+  expect(ids).not.toContain(strangers.id);
+});
+
+test('a feed item carries parties, winner, amount, ages and counts', async () => {
+  const me = await signedInUser(t);
+  const friend = await insertUser(t, { name: 'Winnie' });
+  await makeFriends(t, me.user.id, friend.id);
+  const bet = await insertBet(t, { createdBy: me.user.id, opponentId: friend.id, amount: 25, winnerId: friend.id });
+  await me.agent.request(`/api/bets/${bet.id}/like`, { method: 'PUT' });
+  await me.agent.post(`/api/bets/${bet.id}/comments`, { text: 'gg' });
+  const [item] = (await body(await me.agent.get('/api/feed')))['items'] as Json[];
+  expect(item).toMatchObject({
+    id: bet.id,
+    amount: 25,
+    status: 'completed',
+    creator: { id: me.user.id, name: me.user.name, venmoHandle: me.user.venmoHandle },
+    opponent: { id: friend.id, name: 'Winnie' },
+    winner: { id: friend.id, name: 'Winnie' },
+    commentCount: 1,
+    likeCount: 1,
+    likedByMe: true,
+    createdAt: bet.createdAt.toISOString(),
+  });
+});
+
+test('pages of 20 stay stable while new bets arrive', async () => {
+  const me = await signedInUser(t);
+  const friend = await insertUser(t);
+  await makeFriends(t, me.user.id, friend.id);
+  for (let i = 0; i < 45; i += 1) await insertBet(t, { createdBy: i % 2 ? me.user.id : friend.id, opponentId: i % 2 ? friend.id : me.user.id });
+  const first = await body(await me.agent.get('/api/feed'));
+  expect((first['items'] as Json[]).length).toBe(20);
+  await insertBet(t, { createdBy: friend.id, opponentId: me.user.id });
+  const second = await body(await me.agent.get(`/api/feed?cursor=${String(first['nextCursor'])}`));
+  const third = await body(await me.agent.get(`/api/feed?cursor=${String(second['nextCursor'])}`));
+  expect((third['items'] as Json[]).length).toBe(5);
+  expect(third['nextCursor']).toBeNull();
+  const all = [first, second, third].flatMap((page) => (page['items'] as Json[]).map((b) => b['id']));
+  expect(new Set(all).size).toBe(45);
+});
+
+test('likes are idempotent, counted per user, and only on visible bets', async () => {
+  const me = await signedInUser(t);
+  const pal = await signedInUser(t);
+  const stranger = await signedInUser(t);
+  await makeFriends(t, me.user.id, pal.user.id);
+  const bet = await insertBet(t, { createdBy: me.user.id, opponentId: pal.user.id });
+  const like = (agent: ReturnType<typeof createAgent>) => agent.request(`/api/bets/${bet.id}/like`, { method: 'PUT' });
+  expect(await body(await like(me.agent))).toEqual({ liked: true, likeCount: 1 });
+  expect(await body(await like(me.agent))).toEqual({ liked: true, likeCount: 1 });
+  expect(await body(await like(pal.agent))).toEqual({ liked: true, likeCount: 2 });
+  expect(await body(await me.agent.request(`/api/bets/${bet.id}/like`, { method: 'DELETE' }))).toEqual({ liked: false, likeCount: 1 });
+  expect(await body(await me.agent.request(`/api/bets/${bet.id}/like`, { method: 'DELETE' }))).toEqual({ liked: false, likeCount: 1 });
+  expect((await like(stranger.agent)).status).toBe(404);
+  expect((await like(createAgent(t))).status).toBe(401);
+});
+
+test('comments: oldest first with authors, trimmed, refused on invisible bets', async () => {
+  const me = await signedInUser(t);
+  const pal = await signedInUser(t);
+  const stranger = await signedInUser(t);
+  await makeFriends(t, me.user.id, pal.user.id);
+  const bet = await insertBet(t, { createdBy: pal.user.id, opponentId: me.user.id });
+  const first = await me.agent.post(`/api/bets/${bet.id}/comments`, { text: '  first!  ' });
+  expect(first.status).toBe(201);
+  expect(await body(first)).toMatchObject({ text: 'first!', author: { id: me.user.id, name: me.user.name } });
+  await pal.agent.post(`/api/bets/${bet.id}/comments`, { text: 'second' });
+  const list = (await body(await me.agent.get(`/api/bets/${bet.id}/comments`)))['items'] as Json[];
+  expect(list.map((c) => c['text'])).toEqual(['first!', 'second']);
+  expect((await me.agent.post(`/api/bets/${bet.id}/comments`, { text: '   ' })).status).toBe(422);
+  expect((await me.agent.post(`/api/bets/${bet.id}/comments`, { text: 'x'.repeat(501) })).status).toBe(422);
+  expect((await stranger.agent.get(`/api/bets/${bet.id}/comments`)).status).toBe(404);
+  expect((await stranger.agent.post(`/api/bets/${bet.id}/comments`, { text: 'hi' })).status).toBe(404);
+});
+
+test('the leaderboard ranks me and my friends by wins in the last 7 days, ties share a rank', async () => {
+  const me = await signedInUser(t);
+  const [ann, bob, cat, outsider] = [await insertUser(t, { name: 'Ann' }), await insertUser(t, { name: 'Bob' }), await insertUser(t, { name: 'Cat' }), await insertUser(t)];
+  for (const pal of [ann, bob, cat]) await makeFriends(t, me.user.id, pal.id);
+  const win = async (winner: string, loser: string, daysAgo = 0) => {
+    const bet = await insertBet(t, { createdBy: winner, opponentId: loser, winnerId: winner });
+    await t.db.update(bets).set({ completedAt: new Date(Date.now() - daysAgo * 86_400_000) }).where(eq(bets.id, bet.id));
+  };
+  await win(ann.id, outsider.id);
+  await win(ann.id, outsider.id);
+  await win(bob.id, outsider.id);
+  await win(bob.id, outsider.id);
+  await win(me.user.id, outsider.id);
+  await win(cat.id, outsider.id, 8); // outside the window
+  await win(outsider.id, ann.id); // not a friend of mine
+
+  const items = (await body(await me.agent.get('/api/feed/leaderboard')))['items'] as { rank: number; wins: number; user: Json }[];
+  expect(items.map((e) => [e.rank, e.user['name'], e.wins])).toEqual([
+    [1, 'Ann', 2],
+    [1, 'Bob', 2],
+    [3, me.user.name, 1],
+  ]);
+});
+
+test('feed and leaderboard need a session', async () => {
+  expect((await createAgent(t).get('/api/feed')).status).toBe(401);
+  expect((await createAgent(t).get('/api/feed/leaderboard')).status).toBe(401);
+});

@@ -1,0 +1,24 @@
+import { and, count, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { betLikes } from '../../db/schema/likes.ts';
+import { requireVisibleBet } from './visibility.ts';
+
+export type LikeState = { liked: boolean; likeCount: number };
+
+async function likeState(db: Db, userId: string, betId: string, liked: boolean): Promise<LikeState> {
+  const [row] = await db.select({ n: count() }).from(betLikes).where(eq(betLikes.betId, betId));
+  return { liked, likeCount: row?.n ?? 0 };
+}
+
+/** Idempotent: liking twice leaves one like. */
+export async function likeBet(db: Db, userId: string, betId: string): Promise<LikeState> {
+  await requireVisibleBet(db, userId, betId);
+  await db.insert(betLikes).values({ betId, userId }).onConflictDoNothing();
+  return likeState(db, userId, betId, true);
+}
+
+export async function unlikeBet(db: Db, userId: string, betId: string): Promise<LikeState> {
+  await requireVisibleBet(db, userId, betId);
+  await db.delete(betLikes).where(and(eq(betLikes.betId, betId), eq(betLikes.userId, userId)));
+  return likeState(db, userId, betId, false);
+}
