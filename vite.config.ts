@@ -5,6 +5,10 @@ import { defineConfig } from 'vite';
 
 const fromRoot = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 
+// Overridable so a second checkout (or a helper) can run its own pair of servers beside the defaults.
+const apiUrl = process.env['API_URL'] ?? 'http://localhost:3000';
+const webPort = Number(process.env['WEB_PORT'] ?? 5173);
+
 // Vite requires a default export.
 export default defineConfig({
   root: fromRoot('./web'),
@@ -14,9 +18,9 @@ export default defineConfig({
     emptyOutDir: true,
   },
   server: {
-    port: 5173,
+    port: webPort,
     strictPort: true,
     // Same origin for the browser, so the HttpOnly session cookie needs no CORS.
-    proxy: { '/api': { target: 'http://localhost:3000' } },
+    proxy: { '/api': { target: apiUrl } },
   },
 });

@@ -115,7 +115,7 @@ export const cardBetSchema = z.object({
 });
 export type CardBet = z.infer<typeof cardBetSchema>;
 
-/** GET /api/users/:id/card: the user profile dialog. Friends-only parts are absent for others. */
+/** GET /api/users/:id: the user profile dialog. Friends-only parts are absent for others. */
 export const userCardSchema = z.object({
   user: userSummarySchema.extend({ joinedAt: z.string() }),
   relationship: relationshipSchema,

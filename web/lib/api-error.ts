@@ -40,3 +40,8 @@ export async function readApiError(response: Response): Promise<ApiError> {
   }
   return new ApiError(response.status, 'INTERNAL', 'Something went wrong. Please try again.');
 }
+
+/** The server's message for a failed call to our API, or the screen's fallback for anything else. */
+export function apiErrorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.message ? error.message : fallback;
+}

@@ -1,7 +1,47 @@
-import { QueryClient, type UseMutationOptions } from '@tanstack/react-query';
-import { ApiError } from './api-error.ts';
+import { MutationCache, QueryCache, QueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { ApiError, apiErrorMessage } from './api-error.ts';
+import { authClient } from './auth-client.ts';
+
+/** What a query may declare to have its failure shown as a toast. */
+export type ErrorToast = {
+  title: string;
+  /** Without one, the server's message (or a generic fallback) is shown. */
+  description?: string;
+};
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: { errorToast?: ErrorToast };
+  }
+}
+
+function isUnauthorized(error: Error): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
+/**
+ * A 401 from our API means the session ended (expired, or signed out in
+ * another tab). Re-reading the session makes the route guard send the user to
+ * /login, so no error toast is needed for it.
+ */
+function recheckSessionOn401(error: Error) {
+  if (isUnauthorized(error)) authClient.$store.notify('$sessionSignal');
+}
 
 export const queryClient = new QueryClient({
+  queryCache: new QueryCache({
+    // Here rather than in components: once per failed fetch, however many components read the query.
+    onError: (error, query) => {
+      recheckSessionOn401(error);
+      const errorToast = query.meta?.errorToast;
+      if (!errorToast || isUnauthorized(error)) return;
+      toast.error(errorToast.title, {
+        description: errorToast.description ?? apiErrorMessage(error, 'Please try again.'),
+      });
+    },
+  }),
+  mutationCache: new MutationCache({ onError: recheckSessionOn401 }),
   defaultOptions: {
     queries: {
       staleTime: 30_000,

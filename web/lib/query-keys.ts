@@ -1,4 +1,53 @@
+import type { QueryClient } from '@tanstack/react-query';
+
 /** Every TanStack Query key lives here, so one feature can invalidate another's cache. */
 export const queryKeys = {
   config: ['config'] as const,
+  profile: ['profile'] as const,
+  friends: ['friends'] as const,
+  friendRequests: ['friend-requests'] as const,
+  /** Prefix of every user card, to refresh all open ones at once. */
+  userCards: ['user-card'] as const,
+  userCard: (userId: string) => ['user-card', userId] as const,
+  /** Prefix of every search, to refresh results whose relationship changed. */
+  searches: ['user-search'] as const,
+  search: (term: string) => ['user-search', term] as const,
+  /** Prefix of the viewer's bet lists (profile sections, past pages). */
+  bets: ['bets'] as const,
+  /** Prefix of the red dot's summary. */
+  notifications: ['notifications'] as const,
+  /** Prefix of feed pages, the leaderboard and comment lists: what a 'feed' event refreshes. */
+  feed: ['feed'] as const,
+  // These three start with `feed`, so a 'feed' event (a bet a viewer can see
+  // changed, or someone commented on it) refreshes the loaded feed pages, the
+  // weekly leaderboard and every open comment list at once.
+  feedPages: ['feed', 'pages'] as const,
+  leaderboard: ['feed', 'leaderboard'] as const,
+  comments: (betId: string) => ['feed', 'comments', betId] as const,
 };
+
+/** Which cached queries a realtime change event makes stale (see web/lib/events.ts). */
+export const keysForChange = {
+  bets: [queryKeys.bets, queryKeys.notifications, queryKeys.profile, queryKeys.userCards],
+  notifications: [queryKeys.notifications],
+  feed: [queryKeys.feed],
+  friends: [queryKeys.profile, queryKeys.friends, queryKeys.friendRequests, queryKeys.userCards, queryKeys.searches],
+} as const;
+
+/** Everything that shows who is friends with whom. */
+const friendGraphKeys = [
+  queryKeys.profile,
+  queryKeys.friends,
+  queryKeys.friendRequests,
+  queryKeys.userCards,
+  queryKeys.searches,
+] as const;
+
+/**
+ * A change in the friend graph (request sent, accepted, declined, friend
+ * removed) refreshes every list and card that shows it. Mutations await this,
+ * so their buttons stay busy until the screen shows the change.
+ */
+export async function invalidateFriendGraph(queryClient: QueryClient): Promise<void> {
+  await Promise.all(friendGraphKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}

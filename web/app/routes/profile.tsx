@@ -1,15 +1,26 @@
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { PageLayout } from '../../components/layouts/page-layout.tsx';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
-import { useAuthSession } from '../../features/auth/hooks/use-auth-session.ts';
-import { ProfileSummary } from '../../features/profile/components/profile-summary.tsx';
+import { PLACE_BET_PATH, placeBetState } from '../../features/bets/utils/place-bet-navigation.ts';
+import { FriendsDialog } from '../../features/friends/components/friends-dialog.tsx';
+import { UserProfileDialog } from '../../features/friends/components/user-profile-dialog.tsx';
+import { useProfile } from '../../features/profile/api/get-profile.ts';
+import { EditProfileDialog } from '../../features/profile/components/edit-profile-dialog.tsx';
+import { ProfileLoadError } from '../../features/profile/components/profile-load-error.tsx';
+import { ProfileSkeleton } from '../../features/profile/components/profile-skeleton.tsx';
+import { ProfileView } from '../../features/profile/components/profile-view.tsx';
 import { SettingsMenu } from '../../features/profile/components/settings-menu.tsx';
 import { AuthError } from '../../lib/auth-client.ts';
 
 export function Component() {
   const navigate = useNavigate();
-  const { user } = useAuthSession();
+  const profile = useProfile();
+  const [isEditOpen, setIsEditOpen] = useState(false);
+  const [isFriendsOpen, setIsFriendsOpen] = useState(false);
+  const [selectedUserId, setSelectedUserId] = useState<string | null>(null);
+
   const signOut = useSignOut({
     onSuccess: () => {
       toast.success('Logged out');
@@ -22,18 +33,53 @@ export function Component() {
     },
   });
 
+  const placeBetWith = (friendId: string) => {
+    setSelectedUserId(null);
+    setIsFriendsOpen(false);
+    void navigate(PLACE_BET_PATH, { state: placeBetState(friendId) });
+  };
+
+  const screen = profile.data;
   return (
     <PageLayout
       title="Profile"
-      actions={<SettingsMenu onLogout={() => signOut.mutate()} isLoggingOut={signOut.isPending} />}
-    >
-      {user ? (
-        <ProfileSummary
-          name={user.name}
-          username={user.displayUsername ?? user.username ?? ''}
-          venmoHandle={user.venmoHandle}
+      actions={
+        <SettingsMenu
+          onEditProfile={() => setIsEditOpen(true)}
+          canEditProfile={screen !== undefined}
+          onLogout={() => signOut.mutate()}
+          isLoggingOut={signOut.isPending}
         />
-      ) : null}
+      }
+    >
+      {screen ? (
+        <>
+          <ProfileView
+            screen={screen}
+            placeBetPath={PLACE_BET_PATH}
+            onSelectUser={setSelectedUserId}
+            onManageFriends={() => setIsFriendsOpen(true)}
+          />
+          <EditProfileDialog open={isEditOpen} onOpenChange={setIsEditOpen} profile={screen.profile} />
+          <FriendsDialog
+            open={isFriendsOpen}
+            onOpenChange={setIsFriendsOpen}
+            onSelectUser={setSelectedUserId}
+            onPlaceBet={placeBetWith}
+            knownCounts={{ friends: screen.friends.total, requests: screen.pendingRequestCount }}
+          />
+        </>
+      ) : profile.isError ? (
+        <ProfileLoadError onRetry={() => void profile.refetch()} isRetrying={profile.isFetching} />
+      ) : (
+        <ProfileSkeleton />
+      )}
+      <UserProfileDialog
+        userId={selectedUserId}
+        onClose={() => setSelectedUserId(null)}
+        onSelectUser={setSelectedUserId}
+        onPlaceBet={placeBetWith}
+      />
     </PageLayout>
   );
 }

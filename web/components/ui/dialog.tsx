@@ -1,6 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import { useRef, type ComponentProps } from 'react';
 import { cn } from '../../lib/utils.ts';
 
 export const Dialog = DialogPrimitive.Root;
@@ -10,8 +10,14 @@ export const DialogClose = DialogPrimitive.Close;
 export function DialogContent({
   className,
   children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content>) {
+  // Radix returns focus only to a DialogTrigger; dialogs opened from state (a
+  // row's button, another dialog) would drop it to <body>, so keyboard users
+  // lose their place. Remember what had focus and go back to it.
+  const returnFocusTo = useRef<HTMLElement | null>(null);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-fade-in motion-reduce:animate-none" />
@@ -21,6 +27,19 @@ export function DialogContent({
           'data-[state=open]:animate-pop-in motion-reduce:animate-none',
           className,
         )}
+        onOpenAutoFocus={(event) => {
+          returnFocusTo.current =
+            document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          const target = returnFocusTo.current;
+          if (!event.defaultPrevented && target?.isConnected && target !== document.body) {
+            event.preventDefault();
+            target.focus();
+          }
+        }}
         {...props}
       >
         {children}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullScreenSpinner } from '../../../components/ui/full-screen-spinner.tsx';
+import { useRealtime } from '../../../hooks/use-realtime.ts';
 import { useAuthSession } from '../hooks/use-auth-session.ts';
 import type { ReturnState } from '../utils/return-path.ts';
 
@@ -8,6 +9,7 @@ import type { ReturnState } from '../utils/return-path.ts';
 export function RequireAuth() {
   const { user, isLoading } = useAuthSession();
   const location = useLocation();
+  useRealtime(user?.id);
   // After a logout here the next login should start at /home, not come back to this page.
   const [hadUser, setHadUser] = useState(false);
   if (user && !hadUser) setHadUser(true);

@@ -1,26 +1,15 @@
-type ProfileSummaryProps = { name: string; username: string; venmoHandle: string };
+import type { MyProfile } from '../../../../domain/profiles.ts';
+import { AvatarUpload } from './avatar-upload.tsx';
 
-function initialsOf(name: string): string {
-  const parts = name.trim().split(/\s+/);
-  const first = parts[0]?.charAt(0) ?? '';
-  const last = parts.length > 1 ? (parts.at(-1)?.charAt(0) ?? '') : '';
-  return `${first}${last}`.toUpperCase();
-}
-
-export function ProfileSummary({ name, username, venmoHandle }: ProfileSummaryProps) {
+export function ProfileSummary({ profile }: { profile: MyProfile }) {
   return (
-    <section aria-label="Your profile" className="flex flex-col items-center gap-2 py-4 text-center">
-      <span
-        aria-hidden
-        className="flex size-20 items-center justify-center rounded-full bg-secondary text-2xl font-semibold text-secondary-foreground"
-      >
-        {initialsOf(name)}
-      </span>
-      <h2 className="text-xl font-semibold">{name}</h2>
-      <p className="text-sm text-muted-foreground">@{username}</p>
-      {venmoHandle ? (
+    <section aria-label="Your profile" className="flex flex-col items-center gap-2 py-2 text-center">
+      <AvatarUpload name={profile.name} image={profile.image} />
+      <h2 className="mt-1 text-xl font-semibold break-words">{profile.name}</h2>
+      <p className="text-sm text-muted-foreground">@{profile.username}</p>
+      {profile.venmoHandle ? (
         <p className="rounded-full bg-secondary px-3 py-1 text-xs font-medium text-secondary-foreground">
-          Venmo: @{venmoHandle}
+          Venmo: @{profile.venmoHandle}
         </p>
       ) : null}
     </section>

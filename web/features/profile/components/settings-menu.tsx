@@ -1,4 +1,4 @@
-import { LogOut, Settings } from 'lucide-react';
+import { LogOut, Pencil, Settings } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   DropdownMenu,
@@ -7,9 +7,15 @@ import {
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu.tsx';
 
-type SettingsMenuProps = { onLogout: () => void; isLoggingOut: boolean };
+type SettingsMenuProps = {
+  onEditProfile: () => void;
+  /** Absent until the profile has loaded: there is nothing to edit yet. */
+  canEditProfile: boolean;
+  onLogout: () => void;
+  isLoggingOut: boolean;
+};
 
-export function SettingsMenu({ onLogout, isLoggingOut }: SettingsMenuProps) {
+export function SettingsMenu({ onEditProfile, canEditProfile, onLogout, isLoggingOut }: SettingsMenuProps) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -18,6 +24,10 @@ export function SettingsMenu({ onLogout, isLoggingOut }: SettingsMenuProps) {
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
+        <DropdownMenuItem disabled={!canEditProfile} onSelect={onEditProfile}>
+          <Pencil aria-hidden />
+          Edit Profile
+        </DropdownMenuItem>
         <DropdownMenuItem variant="destructive" disabled={isLoggingOut} onSelect={onLogout}>
           <LogOut aria-hidden />
           Logout

@@ -1,0 +1,34 @@
+import type { WinRateTone } from '../../../domain/stats.ts';
+import { cn } from '../../lib/utils.ts';
+
+const toneClasses: Record<WinRateTone, string> = {
+  good: 'text-emerald-600',
+  fair: 'text-amber-600',
+  poor: 'text-red-600',
+};
+
+type StatTileProps = {
+  label: string;
+  value: string | number;
+  tone?: WinRateTone | undefined;
+  className?: string;
+  /** For values longer than a number, such as '3 win streak'. */
+  valueClassName?: string;
+};
+
+/** One number with its label; a definition pair so screen readers read 'Wins, 3'. */
+export function StatTile({ label, value, tone, className, valueClassName }: StatTileProps) {
+  return (
+    <div
+      className={cn(
+        'flex flex-col-reverse items-center justify-end gap-0.5 rounded-lg bg-muted px-2 py-3 text-center',
+        className,
+      )}
+    >
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className={cn('text-lg font-semibold tabular-nums', tone && toneClasses[tone], valueClassName)}>
+        {value}
+      </dd>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import { cn } from '../../lib/utils.ts';
+
+type UserAvatarProps = { name: string; image: string | null; className?: string };
+
+export function initialsOf(name: string): string {
+  const parts = name.trim().split(/\s+/);
+  const first = parts[0]?.charAt(0) ?? '';
+  const last = parts.length > 1 ? (parts.at(-1)?.charAt(0) ?? '') : '';
+  return `${first}${last}`.toUpperCase();
+}
+
+/**
+ * A round photo, or the initials when there is none (or it fails to load).
+ * Decorative: every place that shows an avatar also shows the name.
+ */
+export function UserAvatar({ name, image, className }: UserAvatarProps) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const showImage = image !== null && image !== failedSrc;
+  return (
+    <span
+      aria-hidden
+      className={cn(
+        'flex size-10 shrink-0 items-center justify-center overflow-hidden rounded-full bg-secondary text-sm font-semibold text-secondary-foreground select-none',
+        className,
+      )}
+    >
+      {showImage ? (
+        <img
+          src={image}
+          alt=""
+          className="size-full object-cover"
+          loading="lazy"
+          decoding="async"
+          onError={() => setFailedSrc(image)}
+        />
+      ) : (
+        initialsOf(name)
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,79 @@
+import { Users } from 'lucide-react';
+import { toast } from 'sonner';
+import type { UserSummary } from '../../../../domain/profiles.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { apiErrorMessage } from '../../../lib/api-error.ts';
+import { useRemoveFriend } from '../api/remove-friend.ts';
+import { UserRow } from './user-row.tsx';
+
+type FriendsTabProps = {
+  friends: UserSummary[] | undefined;
+  isError: boolean;
+  onSelectUser: (userId: string) => void;
+  onPlaceBet: (friendId: string) => void;
+};
+
+export function FriendsTab({ friends, isError, onSelectUser, onPlaceBet }: FriendsTabProps) {
+  if (!friends) {
+    return isError ? (
+      <p className="py-6 text-center text-sm text-muted-foreground">Your friends couldn't be loaded.</p>
+    ) : (
+      <div className="flex justify-center py-6">
+        <Spinner label="Loading friends" />
+      </div>
+    );
+  }
+  if (friends.length === 0) {
+    return (
+      <EmptyState
+        icon={Users}
+        title="No friends yet"
+        description="Search by username or phone to add your first friend."
+      />
+    );
+  }
+  return (
+    <ul aria-label="Friends" className="divide-y">
+      {friends.map((friend) => (
+        <FriendRow key={friend.id} friend={friend} onSelectUser={onSelectUser} onPlaceBet={onPlaceBet} />
+      ))}
+    </ul>
+  );
+}
+
+type FriendRowProps = {
+  friend: UserSummary;
+  onSelectUser: (userId: string) => void;
+  onPlaceBet: (friendId: string) => void;
+};
+
+function FriendRow({ friend, onSelectUser, onPlaceBet }: FriendRowProps) {
+  const remove = useRemoveFriend({
+    onSuccess: () => toast.success('Friend removed'),
+    onError: (error) => toast.error('Error', { description: apiErrorMessage(error, 'Please try again.') }),
+  });
+  return (
+    <UserRow
+      user={friend}
+      onSelect={onSelectUser}
+      actions={
+        <>
+          <Button size="sm" aria-label={`Bet with ${friend.name}`} onClick={() => onPlaceBet(friend.id)}>
+            Bet
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            aria-label={`Remove ${friend.name}`}
+            disabled={remove.isPending}
+            onClick={() => remove.mutate(friend.id)}
+          >
+            Remove
+          </Button>
+        </>
+      }
+    />
+  );
+}

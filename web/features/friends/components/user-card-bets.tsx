@@ -1,0 +1,66 @@
+import { useId } from 'react';
+import type { BetStatus, CardBet } from '../../../../domain/profiles.ts';
+import { relativeTime } from '../../../../domain/relative-time.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { cn } from '../../../lib/utils.ts';
+
+const statusBadges: Record<BetStatus, { label: string; variant: 'warning' | 'default' | 'secondary' }> = {
+  pending: { label: 'Pending', variant: 'warning' },
+  active: { label: 'Active', variant: 'default' },
+  completed: { label: 'Completed', variant: 'secondary' },
+};
+
+type UserCardBetsProps = {
+  /** Whose profile this is: Won and Lost are from their side. */
+  userId: string;
+  bets: CardBet[];
+  total: number;
+};
+
+export function UserCardBets({ userId, bets, total }: UserCardBetsProps) {
+  const headingId = useId();
+  const more = total - bets.length;
+  return (
+    <section aria-labelledby={headingId} className="grid gap-2">
+      <h3 id={headingId} className="text-sm font-semibold">
+        Recent Bets
+      </h3>
+      {bets.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No bets yet</p>
+      ) : (
+        <ul className="grid gap-2">
+          {bets.map((bet) => (
+            <BetItem key={bet.id} bet={bet} userId={userId} />
+          ))}
+        </ul>
+      )}
+      {more > 0 ? <p className="text-xs text-muted-foreground">+{more} more bets</p> : null}
+    </section>
+  );
+}
+
+function BetItem({ bet, userId }: { bet: CardBet; userId: string }) {
+  const badge = statusBadges[bet.status];
+  const won = bet.status === 'completed' ? bet.winnerId === userId : null;
+  return (
+    <li className="grid gap-1 rounded-lg border p-3 text-sm">
+      <div className="flex items-center justify-between gap-2">
+        <p className="min-w-0 truncate font-medium">
+          {bet.creator.name} <span className="font-normal text-muted-foreground">vs</span> {bet.opponent.name}
+        </p>
+        <Badge variant={badge.variant}>{badge.label}</Badge>
+      </div>
+      <p className="break-words text-muted-foreground">{bet.description}</p>
+      <div className="flex items-center gap-2 text-xs text-muted-foreground">
+        <span className="font-semibold text-foreground">${bet.amount}</span>
+        <span aria-hidden>·</span>
+        <span>{relativeTime(bet.createdAt)}</span>
+        {won === null ? null : (
+          <span className={cn('ml-auto font-semibold', won ? 'text-emerald-600' : 'text-red-600')}>
+            {won ? 'Won' : 'Lost'}
+          </span>
+        )}
+      </div>
+    </li>
+  );
+}

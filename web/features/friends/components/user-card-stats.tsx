@@ -1,0 +1,30 @@
+import {
+  formatNet,
+  formatWinRate,
+  streakText,
+  winRateTone,
+  type UserStats,
+} from '../../../../domain/stats.ts';
+import { StatTile } from '../../../components/ui/stat-tile.tsx';
+
+export function UserCardStats({ stats }: { stats: UserStats }) {
+  return (
+    <dl aria-label="Stats" className="grid grid-cols-3 gap-2">
+      <StatTile label="Total Bets" value={stats.totalBets} />
+      <StatTile label="Wins" value={stats.wins} />
+      <StatTile label="Losses" value={stats.losses} />
+      <StatTile
+        label="Win Rate"
+        value={formatWinRate(stats.winRate)}
+        // With no completed bets 0.0% is not a poor record, so it stays uncoloured.
+        tone={stats.totalBets > 0 ? winRateTone(stats.winRate) : undefined}
+      />
+      <StatTile label="Net Winnings" value={formatNet(stats.netWinnings)} />
+      <StatTile
+        label="Streak"
+        value={streakText(stats.streak)}
+        valueClassName="flex min-h-7 items-center text-sm leading-tight"
+      />
+    </dl>
+  );
+}

@@ -1,0 +1,100 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import {
+  editProfileFormSchema,
+  type EditProfileFormValues,
+  type MyProfile,
+} from '../../../../domain/profiles.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { DialogClose, DialogFooter } from '../../../components/ui/dialog.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { ApiError, apiErrorMessage } from '../../../lib/api-error.ts';
+import { toastFirstRule } from '../../../lib/form-rules.ts';
+import { useUpdateProfile } from '../api/update-profile.ts';
+
+const fieldNames = ['name', 'username', 'phone', 'venmoHandle'] as const;
+type FieldName = (typeof fieldNames)[number];
+
+function isFieldName(value: string): value is FieldName {
+  return fieldNames.some((name) => name === value);
+}
+
+type EditProfileFormProps = { profile: MyProfile; onDone: () => void };
+
+export function EditProfileForm({ profile, onDone }: EditProfileFormProps) {
+  const defaultValues: EditProfileFormValues = {
+    name: profile.name,
+    username: profile.username,
+    phone: profile.phone,
+    venmoHandle: profile.venmoHandle,
+  };
+  const { register, handleSubmit, getValues, setError, formState } = useForm({
+    resolver: zodResolver(editProfileFormSchema),
+    defaultValues,
+  });
+  const { errors } = formState;
+  const markInvalid = (field: FieldName, message: string) =>
+    setError(field, { type: 'server', message }, { shouldFocus: true });
+
+  const update = useUpdateProfile({
+    onSuccess: () => {
+      toast.success('Profile Updated');
+      onDone();
+    },
+    onError: (error) => {
+      toast.error('Update failed', { description: apiErrorMessage(error, 'Please try again.') });
+      // Point at the field the server refused (a taken username, a rule it re-checked).
+      if (error instanceof ApiError) {
+        if (error.code === 'USERNAME_TAKEN') markInvalid('username', error.message);
+        for (const issue of error.issues) {
+          if (isFieldName(issue.path)) markInvalid(issue.path, issue.message);
+        }
+      }
+    },
+  });
+
+  const onSubmit = handleSubmit(
+    (values) => update.mutate(values),
+    () => toastFirstRule(editProfileFormSchema, getValues()),
+  );
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+      <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+      <TextField
+        label="Username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        error={errors.username?.message}
+        {...register('username')}
+      />
+      <TextField
+        label="Phone Number"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+        error={errors.phone?.message}
+        {...register('phone')}
+      />
+      <TextField
+        label="Venmo Handle"
+        autoCapitalize="none"
+        spellCheck={false}
+        error={errors.venmoHandle?.message}
+        {...register('venmoHandle')}
+      />
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button type="button" variant="outline">
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save Changes'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
