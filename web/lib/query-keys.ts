@@ -31,7 +31,13 @@ export const keysForChange = {
   bets: [queryKeys.bets, queryKeys.notifications, queryKeys.profile, queryKeys.userCards],
   notifications: [queryKeys.notifications],
   feed: [queryKeys.feed],
-  friends: [queryKeys.profile, queryKeys.friends, queryKeys.friendRequests, queryKeys.userCards, queryKeys.searches],
+  friends: [
+    queryKeys.profile,
+    queryKeys.friends,
+    queryKeys.friendRequests,
+    queryKeys.userCards,
+    queryKeys.searches,
+  ],
 } as const;
 
 /** Everything that shows who is friends with whom. */
@@ -50,4 +56,27 @@ const friendGraphKeys = [
  */
 export async function invalidateFriendGraph(queryClient: QueryClient): Promise<void> {
   await Promise.all(friendGraphKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
+
+/** The viewer's own bets: pending, active and the loaded pages of past bets (one infinite query). */
+export const myBetsKey = [...queryKeys.bets, 'mine'] as const;
+/** The red dot's summary (unread count, pending action). */
+export const notificationSummaryKey = [...queryKeys.notifications, 'summary'] as const;
+
+/** Everything a bet transition can change for the viewer: lists, the red dot, stats, cards, the feed. */
+const betChangeKeys = [
+  queryKeys.bets,
+  queryKeys.notifications,
+  queryKeys.profile,
+  queryKeys.userCards,
+  queryKeys.feed,
+] as const;
+
+/**
+ * Refreshes what a bet transition changed. Mutations await it, so their
+ * buttons stay busy until the card shows the new state. The SSE event would
+ * do the same a moment later; this keeps the actor's own screen from waiting on it.
+ */
+export async function invalidateBetChange(queryClient: QueryClient): Promise<void> {
+  await Promise.all(betChangeKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }

@@ -1,23 +1,82 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageLayout } from '../../components/layouts/page-layout.tsx';
+import { Button } from '../../components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
-import { FeedEmpty } from '../../features/feed/components/feed-empty.tsx';
+import { PLACE_BET_PATH, placeBetState } from '../../features/bets/utils/place-bet-navigation.ts';
+import { CommentsDialog } from '../../features/comments/components/comments-dialog.tsx';
+import { FeedList } from '../../features/feed/components/feed-list.tsx';
+import { countNewFeedComment } from '../../features/feed/utils/feed-cache.ts';
+import { UserProfileDialog } from '../../features/friends/components/user-profile-dialog.tsx';
 import { WeeklyLeadersCard } from '../../features/leaderboard/components/weekly-leaders-card.tsx';
 
+type FeedTab = 'feed' | 'leaderboard';
+
+// In the URL so a reload (or a shared link) lands on the same tab.
+const TAB_PARAM = 'tab';
+
+function readTab(params: URLSearchParams): FeedTab {
+  return params.get(TAB_PARAM) === 'leaderboard' ? 'leaderboard' : 'feed';
+}
+
 export function Component() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [selectedUserId, setSelectedUserId] = useState<string | null>(null);
+  const [commentsBetId, setCommentsBetId] = useState<string | null>(null);
+  const tab = readTab(searchParams);
+
+  const selectTab = (value: string) => {
+    const next = new URLSearchParams(searchParams);
+    if (value === 'leaderboard') next.set(TAB_PARAM, value);
+    else next.delete(TAB_PARAM);
+    // Replace: switching tabs shouldn't fill the back button's history.
+    setSearchParams(next, { replace: true });
+  };
+
+  const placeBetWith = (friendId: string) => {
+    setSelectedUserId(null);
+    void navigate(PLACE_BET_PATH, { state: placeBetState(friendId) });
+  };
+
   return (
     <PageLayout title="Feed">
-      <Tabs defaultValue="feed">
+      <Tabs value={tab} onValueChange={selectTab}>
         <TabsList>
           <TabsTrigger value="feed">Feed</TabsTrigger>
           <TabsTrigger value="leaderboard">Leaderboard</TabsTrigger>
         </TabsList>
         <TabsContent value="feed">
-          <FeedEmpty />
+          <FeedList
+            onOpenUser={setSelectedUserId}
+            onOpenComments={setCommentsBetId}
+            emptyAction={
+              <Button asChild className="mt-2">
+                <Link to={PLACE_BET_PATH}>Place a Bet</Link>
+              </Button>
+            }
+          />
         </TabsContent>
         <TabsContent value="leaderboard">
-          <WeeklyLeadersCard />
+          <WeeklyLeadersCard onOpenUser={setSelectedUserId} />
         </TabsContent>
       </Tabs>
+      <CommentsDialog
+        betId={commentsBetId}
+        open={commentsBetId !== null}
+        onOpenChange={(open) => {
+          if (!open) setCommentsBetId(null);
+        }}
+        onCommentAdded={(betId) => countNewFeedComment(queryClient, betId)}
+      />
+      <UserProfileDialog
+        userId={selectedUserId}
+        onClose={() => setSelectedUserId(null)}
+        onSelectUser={setSelectedUserId}
+        onPlaceBet={placeBetWith}
+      />
     </PageLayout>
   );
 }

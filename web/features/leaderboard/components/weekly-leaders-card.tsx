@@ -1,11 +1,20 @@
 import { Trophy } from 'lucide-react';
+import { LEADERBOARD_SHOWN } from '../../../../domain/feed.ts';
+import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useLeaderboard } from '../api/get-leaderboard.ts';
+import { LeaderRow } from './leader-row.tsx';
 
-/** The weekly board; ranked entries arrive with the leaderboard endpoint. */
-export function WeeklyLeadersCard() {
+type WeeklyLeadersCardProps = { onOpenUser: (userId: string) => void };
+
+/** The Leaderboard tab: the top 3 of the viewer and their friends this week. */
+export function WeeklyLeadersCard({ onOpenUser }: WeeklyLeadersCardProps) {
+  const leaderboard = useLeaderboard();
+  const leaders = leaderboard.data?.items.slice(0, LEADERBOARD_SHOWN);
   return (
-    <Card>
+    <Card className="gap-4">
       <CardHeader>
         <CardTitle asChild>
           <h2 className="flex items-center gap-2">
@@ -15,13 +24,40 @@ export function WeeklyLeadersCard() {
         </CardTitle>
         <CardDescription>Most wins this week</CardDescription>
       </CardHeader>
-      <CardContent>
-        <EmptyState
-          icon={Trophy}
-          title="No winners yet"
-          description="Complete some bets to see the leaderboard!"
-          className="py-6"
-        />
+      <CardContent className="px-4">
+        {leaders ? (
+          leaders.length === 0 ? (
+            <EmptyState
+              icon={Trophy}
+              title="No winners yet"
+              description="Complete some bets to see the leaderboard!"
+              className="py-6"
+            />
+          ) : (
+            <ol aria-label="Weekly Leaders" className="grid grid-cols-1 gap-1">
+              {leaders.map((entry) => (
+                <LeaderRow key={entry.user.id} entry={entry} onOpenUser={onOpenUser} />
+              ))}
+            </ol>
+          )
+        ) : leaderboard.isError ? (
+          // A list failure is not toasted (spec section 8); say so here, with a way out.
+          <div className="flex flex-col items-center gap-2 py-6 text-center">
+            <p className="text-sm text-muted-foreground">Failed to load the leaderboard.</p>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => void leaderboard.refetch()}
+              disabled={leaderboard.isFetching}
+            >
+              Retry
+            </Button>
+          </div>
+        ) : (
+          <div className="flex justify-center py-8">
+            <Spinner label="Loading leaderboard" />
+          </div>
+        )}
       </CardContent>
     </Card>
   );

@@ -1,0 +1,60 @@
+import { SendHorizontal } from 'lucide-react';
+import { useId, useState, type Ref } from 'react';
+import { toast } from 'sonner';
+import { COMMENT_MAX } from '../../../../domain/bets.ts';
+import { commentMessages } from '../../../../domain/feed.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { apiErrorMessage } from '../../../lib/api-error.ts';
+import { useAddComment } from '../api/add-comment.ts';
+
+type CommentFormProps = {
+  betId: string;
+  inputRef?: Ref<HTMLInputElement>;
+  onCommentAdded?: ((betId: string) => void) | undefined;
+};
+
+/** 'Add a comment...', sent with Enter or the send button; a failed send keeps the text. */
+export function CommentForm({ betId, inputRef, onCommentAdded }: CommentFormProps) {
+  const inputId = useId();
+  const [text, setText] = useState('');
+  const addComment = useAddComment({
+    onSuccess: (_comment, variables) => {
+      toast.success('Comment added');
+      setText('');
+      onCommentAdded?.(variables.betId);
+    },
+    onError: (error) => {
+      toast.error('Error', { description: apiErrorMessage(error, commentMessages.addFailed) });
+    },
+  });
+  const trimmed = text.trim();
+  const canSend = trimmed !== '' && !addComment.isPending;
+
+  return (
+    <form
+      className="flex items-center gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (canSend) addComment.mutate({ betId, text: trimmed });
+      }}
+    >
+      <label htmlFor={inputId} className="sr-only">
+        Add a comment
+      </label>
+      <Input
+        id={inputId}
+        ref={inputRef}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        placeholder="Add a comment..."
+        maxLength={COMMENT_MAX}
+        autoComplete="off"
+        enterKeyHint="send"
+      />
+      <Button type="submit" size="icon" className="size-11" aria-label="Send comment" disabled={!canSend}>
+        <SendHorizontal aria-hidden />
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,63 @@
+import { Heart, MessageCircle } from 'lucide-react';
+import { useId } from 'react';
+import type { FeedBet } from '../../../../domain/feed.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { cn } from '../../../lib/utils.ts';
+import { useToggleBetLike } from '../api/toggle-bet-like.ts';
+
+type BetCardActionsProps = {
+  bet: FeedBet;
+  onOpenComments: (betId: string) => void;
+};
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/**
+ * The like toggle and the comments button. Their names stay short ('Like',
+ * 'Comments') and the counts are read as their descriptions, so screen
+ * readers hear 'Like, toggle button, not pressed, 3 likes'.
+ */
+export function BetCardActions({ bet, onOpenComments }: BetCardActionsProps) {
+  const likesId = useId();
+  const commentsId = useId();
+  const toggleLike = useToggleBetLike(bet.id);
+  const liked = bet.likedByMe;
+  return (
+    <footer className="-mx-2 -mb-2 flex items-center gap-1 border-t pt-1">
+      <Button
+        variant="ghost"
+        size="sm"
+        className={cn('h-9 gap-1.5 px-2.5', liked && 'text-rose-600 hover:text-rose-600')}
+        aria-label={liked ? 'Unlike' : 'Like'}
+        aria-pressed={liked}
+        aria-describedby={likesId}
+        onClick={() => toggleLike.mutate({ betId: bet.id, like: !liked })}
+      >
+        <Heart className={cn('size-4.5', liked && 'fill-current')} aria-hidden />
+        <span aria-hidden className="tabular-nums">
+          {bet.likeCount}
+        </span>
+      </Button>
+      <span id={likesId} className="sr-only">
+        {plural(bet.likeCount, 'like', 'likes')}
+      </span>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="h-9 gap-1.5 px-2.5"
+        aria-label="Comments"
+        aria-describedby={commentsId}
+        aria-haspopup="dialog"
+        onClick={() => onOpenComments(bet.id)}
+      >
+        <MessageCircle className="size-4.5" aria-hidden />
+        <span aria-hidden className="tabular-nums">
+          {bet.commentCount}
+        </span>
+      </Button>
+      <span id={commentsId} className="sr-only">
+        {plural(bet.commentCount, 'comment', 'comments')}
+      </span>
+    </footer>
+  );
+}

@@ -1,0 +1,71 @@
+import { Trophy } from 'lucide-react';
+import { useId } from 'react';
+import type { FeedBet } from '../../../../domain/feed.ts';
+import { relativeTime } from '../../../../domain/relative-time.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
+import { BetCardActions } from './bet-card-actions.tsx';
+import { PartyButton } from './party-button.tsx';
+
+const dollars = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 0,
+});
+
+const openStatus = {
+  pending: { label: 'Pending', variant: 'warning' },
+  active: { label: 'Active', variant: 'default' },
+} as const;
+
+type BetCardProps = {
+  bet: FeedBet;
+  onOpenUser: (userId: string) => void;
+  onOpenComments: (betId: string) => void;
+};
+
+/** One bet in the feed: who against whom, for how much, and how it ended. */
+export function BetCard({ bet, onOpenUser, onOpenComments }: BetCardProps) {
+  const titleId = useId();
+  const status = bet.status === 'completed' ? null : openStatus[bet.status];
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="grid grid-cols-1 gap-3 rounded-xl border bg-card p-4 shadow-sm"
+    >
+      <header className="flex items-start gap-3">
+        <span className="flex shrink-0 -space-x-2 pt-0.5">
+          <UserAvatar name={bet.creator.name} image={bet.creator.image} className="size-9 ring-2 ring-card" />
+          <UserAvatar
+            name={bet.opponent.name}
+            image={bet.opponent.image}
+            className="size-9 ring-2 ring-card"
+          />
+        </span>
+        <div className="grid min-w-0 flex-1 grid-cols-1 gap-1">
+          <h2 id={titleId} className="text-sm leading-snug font-semibold wrap-anywhere">
+            <PartyButton party={bet.creator} onOpenUser={onOpenUser} />{' '}
+            <span className="font-normal text-muted-foreground">vs</span>{' '}
+            <PartyButton party={bet.opponent} onOpenUser={onOpenUser} />
+          </h2>
+          <p className="flex items-center gap-2 text-xs text-muted-foreground">
+            <time dateTime={bet.createdAt}>{relativeTime(bet.createdAt)}</time>
+            {status ? <Badge variant={status.variant}>{status.label}</Badge> : null}
+          </p>
+        </div>
+        <p className="shrink-0 text-lg leading-tight font-bold text-primary tabular-nums">
+          {dollars.format(bet.amount)}
+        </p>
+      </header>
+      <p className="text-sm whitespace-pre-line wrap-anywhere">{bet.description}</p>
+      {bet.winner ? (
+        <p className="flex items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
+          {/* An icon, not the 🏆 emoji: phones without an emoji font showed a box. */}
+          <Trophy className="size-4 shrink-0 text-amber-600" aria-hidden />
+          <span className="min-w-0 wrap-anywhere">{bet.winner.name} won</span>
+        </p>
+      ) : null}
+      <BetCardActions bet={bet} onOpenComments={onOpenComments} />
+    </article>
+  );
+}

@@ -1,0 +1,50 @@
+import { useCallback, type ReactNode } from 'react';
+import { useFeed } from '../api/get-feed.ts';
+import { BetCard } from './bet-card.tsx';
+import { FeedEmpty } from './feed-empty.tsx';
+import { FeedLoadError } from './feed-load-error.tsx';
+import { FeedMore } from './feed-more.tsx';
+import { FeedSkeleton } from './feed-skeleton.tsx';
+
+type FeedListProps = {
+  onOpenUser: (userId: string) => void;
+  onOpenComments: (betId: string) => void;
+  /** Shown under the empty state, e.g. a way to place a bet. */
+  emptyAction?: ReactNode;
+};
+
+/** The Feed tab: my bets and my friends' bets, newest first, loaded a page at a time. */
+export function FeedList({ onOpenUser, onOpenComments, emptyAction }: FeedListProps) {
+  const feed = useFeed();
+  const { fetchNextPage } = feed;
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+
+  if (!feed.data) {
+    return feed.isError ? (
+      <FeedLoadError onRetry={() => void feed.refetch()} isRetrying={feed.isFetching} />
+    ) : (
+      <FeedSkeleton />
+    );
+  }
+
+  const bets = feed.data.pages.flatMap((page) => page.items);
+  if (bets.length === 0) return <FeedEmpty action={emptyAction} />;
+
+  return (
+    <div className="grid grid-cols-1 gap-3">
+      <ul aria-label="Bets" className="grid grid-cols-1 gap-3">
+        {bets.map((bet) => (
+          <li key={bet.id}>
+            <BetCard bet={bet} onOpenUser={onOpenUser} onOpenComments={onOpenComments} />
+          </li>
+        ))}
+      </ul>
+      <FeedMore
+        hasNextPage={feed.hasNextPage}
+        isFetchingNextPage={feed.isFetchingNextPage}
+        hasFailed={feed.isFetchNextPageError}
+        onLoadMore={loadMore}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { useEffect, useRef } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useNearViewport } from '../hooks/use-near-viewport.ts';
+
+type FeedMoreProps = {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  /** The last 'more' failed: wait for a tap instead of retrying in a loop while in view. */
+  hasFailed: boolean;
+  onLoadMore: () => void;
+};
+
+/**
+ * Loads the next page as the end of the list scrolls near, with a button that
+ * does the same for keyboards, screen readers and browsers without observers.
+ */
+export function FeedMore({ hasNextPage, isFetchingNextPage, hasFailed, onLoadMore }: FeedMoreProps) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const isNear = useNearViewport(sentinel);
+  const shouldAutoLoad = isNear && hasNextPage && !isFetchingNextPage && !hasFailed;
+
+  useEffect(() => {
+    if (shouldAutoLoad) onLoadMore();
+  }, [shouldAutoLoad, onLoadMore]);
+
+  return (
+    <div ref={sentinel} className="flex min-h-px justify-center">
+      {hasNextPage ? (
+        <Button
+          variant="outline"
+          className="w-full"
+          // aria-disabled, not disabled: a disabled button drops keyboard focus to <body>.
+          aria-disabled={isFetchingNextPage}
+          onClick={() => {
+            if (!isFetchingNextPage) onLoadMore();
+          }}
+        >
+          {isFetchingNextPage ? <Spinner label="Loading more bets" className="size-4" /> : null}
+          {hasFailed && !isFetchingNextPage ? 'Try again' : 'Load more'}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
