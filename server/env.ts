@@ -23,6 +23,8 @@ const envSchema = z.object({
   SUPPORT_EMAIL: optional(z.email({ error: 'must be an email address' })).transform(
     (value) => value ?? 'support@sidepot.app',
   ),
+  /** Where the built SPA is; `npm start` builds it into dist/web. */
+  WEB_DIST_DIR: optional(z.string().min(1)),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
 });
 

@@ -7,7 +7,7 @@ import { bootstrap } from './bootstrap.ts';
 import { EnvError, loadEnv, type Env } from './env.ts';
 import { createLogger } from './lib/logger.ts';
 
-const STATIC_ROOT = path.relative(process.cwd(), fileURLToPath(new URL('../dist/web', import.meta.url)));
+const DEFAULT_WEB_DIR = fileURLToPath(new URL('../dist/web', import.meta.url));
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 let env: Env;
@@ -25,7 +25,8 @@ const logger = createLogger(env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'warn' :
 const started = performance.now();
 const deps = await bootstrap(env, logger);
 const app = createApp(deps, {
-  staticRoot: STATIC_ROOT,
+  // serveStatic wants a path relative to the working directory.
+  staticRoot: path.relative(process.cwd(), path.resolve(env.WEB_DIST_DIR ?? DEFAULT_WEB_DIR)),
   clientIp: (c) => getConnInfo(c).remote.address,
 });
 deps.mail.start();
