@@ -37,6 +37,8 @@ export const users = pgTable(
     uniqueIndex('user_email_unique').on(table.email),
     uniqueIndex('user_username_unique').on(table.username),
     // Friend search matches partial usernames and phone numbers (LIKE '%term%').
+    // Prefix search reads usernames in order from this index ("C": byte order, so LIKE 'ab%' can use it).
+    index('user_username_prefix_idx').on(sql`${table.username} collate "C"`),
     index('user_username_trgm_idx').using('gin', sql`${table.username} gin_trgm_ops`),
     index('user_phone_trgm_idx').using('gin', sql`${table.phone} gin_trgm_ops`),
   ],

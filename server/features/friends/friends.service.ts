@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FriendRequest, SearchResult } from '../../../domain/friends.ts';
 import { SEARCH_LIMIT, type Relationship, type UserSummary } from '../../../domain/profiles.ts';
@@ -204,32 +204,55 @@ const searchRow = z.object({
   received: z.boolean(),
 });
 
-/**
- * Partial, case-insensitive match on username, or on phone digits when the
- * term looks like a phone number; excludes the viewer and their friends.
- * Usernames are stored lower-cased, so LIKE on a lower-cased term uses the
- * trigram index.
- */
-export async function searchUsers(db: Db, viewerId: string, term: string): Promise<SearchResult[]> {
-  const lowered = term.trim().toLowerCase();
-  const usernamePattern = `%${escapeLike(lowered)}%`;
-  const digits = PHONE_TERM.test(lowered) ? digitsOnly(lowered) : '';
-  const phoneMatch = digits ? sql`or u.phone like ${`%${digits}%`}` : sql``;
-  const rows = await queryRows(
+/** One search pass: `match` picks the users, `order` ranks them (both use an index). */
+async function searchPass(db: Db, viewerId: string, match: SQL, order: SQL, limit: number, excludeIds: string[]) {
+  const exclude = excludeIds.length > 0 ? sql`and u.id not in (${sql.join(excludeIds.map((id) => sql`${id}`), sql`, `)})` : sql``;
+  return queryRows(
     db,
     sql`
       select u.id, u.name, coalesce(u.display_username, u.username) as username, u.image,
         exists (select 1 from friend_request r where r.status = 'pending' and r.requester_id = ${viewerId} and r.requested_id = u.id) as sent,
         exists (select 1 from friend_request r where r.status = 'pending' and r.requester_id = u.id and r.requested_id = ${viewerId}) as received
       from "user" u
-      where u.id <> ${viewerId}
+      where ${match}
+        and u.id <> ${viewerId}
         and u.email_verified
-        and (u.username like ${usernamePattern} ${phoneMatch})
         and not exists (select 1 from friendship f where f.user_id = ${viewerId} and f.friend_id = u.id)
-      order by (u.username = ${lowered}) desc, (u.username like ${`${escapeLike(lowered)}%`}) desc, u.username
-      limit ${SEARCH_LIMIT}`,
+        ${exclude}
+      order by ${order}
+      limit ${limit}`,
     searchRow,
   );
+}
+
+/**
+ * Partial, case-insensitive match on username, or on phone digits when the
+ * term looks like a phone number; excludes the viewer and their friends.
+ * Usernames are stored lower-cased. Prefix matches come first and are read in
+ * order from a C-collated index, so a short term costs 10 index entries
+ * rather than a scan of every user; only when they do not fill the page does
+ * an infix pass (trigram indexes on username and phone) run.
+ */
+export async function searchUsers(db: Db, viewerId: string, term: string): Promise<SearchResult[]> {
+  const lowered = term.trim().toLowerCase();
+  const escaped = escapeLike(lowered);
+  const byName = sql`u.username collate "C"`;
+  const prefix = await searchPass(db, viewerId, sql`${byName} like ${`${escaped}%`}`, byName, SEARCH_LIMIT, []);
+
+  let rows = prefix;
+  if (prefix.length < SEARCH_LIMIT) {
+    const digits = PHONE_TERM.test(lowered) ? digitsOnly(lowered) : '';
+    const phoneMatch = digits ? sql`or u.phone like ${`%${digits}%`}` : sql``;
+    const infix = await searchPass(
+      db,
+      viewerId,
+      sql`(u.username like ${`%${escaped}%`} ${phoneMatch})`,
+      byName,
+      SEARCH_LIMIT - prefix.length,
+      prefix.map((row) => row.id),
+    );
+    rows = [...prefix, ...infix];
+  }
   return rows.map(({ sent, received, ...user }) => ({
     ...user,
     relationship: sent ? 'request_sent' : received ? 'request_received' : 'none',

@@ -49,7 +49,7 @@ export async function getProfileScreen(db: Db, userId: string): Promise<ProfileS
           limit ${PROFILE_FRIENDS_SHOWN}
         ) f) as friends
       from "user" u
-      ${statsLateral(sql`u.id`)}
+      ${statsLateral(sql`${userId}`)}
       where u.id = ${userId}`,
     profileRow,
   );
@@ -153,9 +153,11 @@ export async function getUserCard(db: Db, viewerId: string, userId: string): Pro
 
   // A bet of theirs is shown when the viewer could see it in the feed: the
   // viewer is a party, or its creator is the viewer's friend.
+  // The user's id goes in as a parameter rather than the outer u.id, so the
+  // planner estimates these scans from statistics instead of guessing.
   const visibleBets = sql`
     from bet b
-    where (b.created_by = u.id or b.opponent_id = u.id)
+    where (b.created_by = ${userId} or b.opponent_id = ${userId})
       and (b.created_by = ${viewerId} or b.opponent_id = ${viewerId}
         or exists (select 1 from friendship vf where vf.user_id = ${viewerId} and vf.friend_id = b.created_by))`;
   const summary = (alias: string) =>
@@ -176,18 +178,16 @@ export async function getUserCard(db: Db, viewerId: string, userId: string): Pro
           limit ${CARD_FRIENDS_SHOWN}
         ) f) as friends,
         (select coalesce(json_agg(x order by x.created_at desc, x.id desc), '[]'::json) from (
+          -- Pick the newest few first, then join their parties: not the other way round.
           select b.id, b.description, b.amount, b.status, b.winner_id, b.created_at,
             ${summary('c')} as creator, ${summary('o')} as opponent
-          from bet b
+          from (select b.* ${visibleBets} order by b.created_at desc, b.id desc limit ${CARD_RECENT_BETS_SHOWN}) b
           join "user" c on c.id = b.created_by
           join "user" o on o.id = b.opponent_id
-          where b.id in (select b.id ${visibleBets})
-          order by b.created_at desc, b.id desc
-          limit ${CARD_RECENT_BETS_SHOWN}
         ) x) as bets,
         (select count(*) ${visibleBets})::int as bets_total
       from "user" u
-      ${statsLateral(sql`u.id`)}
+      ${statsLateral(sql`${userId}`)}
       where u.id = ${userId}`,
     cardRow,
   );

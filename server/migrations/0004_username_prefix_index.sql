@@ -1,0 +1,1 @@
+CREATE INDEX "user_username_prefix_idx" ON "user" USING btree ("username" collate "C");
