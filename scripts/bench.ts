@@ -1,0 +1,220 @@
+/*
+ * Times the real service functions (no HTTP) against a seeded database and
+ * prints the plan of the friend-search statement.
+ *
+ *   npm run bench -- [--iterations 200] [--warmup 20] [--seed 42] [--database-url postgres://…] [--data-dir ./data]
+ *
+ * Viewers and terms are drawn deterministically from the data, so two runs
+ * over the same seed measure the same calls. Run `npm run seed` first.
+ */
+import { parseArgs } from 'node:util';
+import type { Logger } from 'drizzle-orm/logger';
+import { z } from 'zod';
+import { searchUsers } from '../server/features/friends/friends.service.ts';
+import { getProfileScreen, getUserCard } from '../server/features/profile/profile.service.ts';
+import { Random, assertDataDirFree, connect, resolveTarget, targetOptions, type Connection } from './seed.ts';
+
+const argsSchema = z.object({
+  iterations: z.coerce.number().int().min(1).default(200),
+  warmup: z.coerce.number().int().min(0).default(20),
+  seed: z.coerce.number().int().default(42),
+  'database-url': z.string().optional(),
+  'data-dir': z.string().optional(),
+});
+
+const idRow = z.object({ id: z.string() });
+const usernameRow = z.object({ username: z.string() });
+const planRow = z.object({ 'QUERY PLAN': z.string() });
+const countRow = z.object({ table: z.string(), rows: z.coerce.number() });
+
+async function rows<T extends z.ZodType>(conn: Connection, schema: T, text: string, params: unknown[] = []) {
+  return (await conn.query(text, params)).map((row) => schema.parse(row));
+}
+
+/** The SQL drizzle sends, recorded only while a plan is being captured so timings carry no logging cost. */
+const capture: { on: boolean; last?: { query: string; params: unknown[] } } = { on: false };
+const logger: Logger = {
+  logQuery(query, params) {
+    if (capture.on) capture.last = { query, params };
+  },
+};
+
+/** A lower-case run of letters from some username, like what people type. */
+function fragment(rng: Random, usernames: string[], length: number): string {
+  for (;;) {
+    const name = rng.pick(usernames);
+    const start = rng.int(0, Math.max(0, name.length - length));
+    const piece = name.slice(start, start + length);
+    if (piece.length === length && /^[a-z]+$/.test(piece)) return piece;
+  }
+}
+
+type Case = { name: string; run: (i: number) => Promise<number> };
+
+function quantile(sorted: number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? Number.NaN;
+}
+
+async function measure(benchCase: Case, iterations: number, warmup: number) {
+  for (let i = 0; i < warmup; i++) await benchCase.run(i);
+  const times: number[] = [];
+  let results = 0;
+  for (let i = 0; i < iterations; i++) {
+    const started = performance.now();
+    results += await benchCase.run(i);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const ms = (value: number) => value.toFixed(2);
+  const mean = times.reduce((sum, value) => sum + value, 0) / times.length;
+  const cells = [benchCase.name, ...[0.5, 0.95, 0.99].map((q) => ms(quantile(times, q))), ms(mean)];
+  console.log(`| ${cells.join(' | ')} | ${(results / iterations).toFixed(1)} |`);
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      ...targetOptions,
+      iterations: { type: 'string' },
+      warmup: { type: 'string' },
+      seed: { type: 'string' },
+    },
+    strict: true,
+  });
+  const parsed = argsSchema.safeParse(values);
+  if (!parsed.success) throw new Error(`Invalid arguments: ${z.prettifyError(parsed.error)}`);
+  const args = parsed.data;
+  const { target, env } = resolveTarget(args);
+  await assertDataDirFree(target, env);
+  const conn = await connect(target, logger);
+  try {
+    await run(conn, args);
+  } finally {
+    await conn.close();
+  }
+}
+
+const at = <T>(list: T[], i: number): T => {
+  const item = list[i % list.length];
+  if (item === undefined) throw new Error('empty list');
+  return item;
+};
+
+/**
+ * Fifty viewers with at least one friend (so the friend card has someone to
+ * show), each with a friend and a stranger (the next viewer who is not a
+ * friend), the user with the most friends, and search terms cut from real
+ * usernames. All chosen by hashes and the PRNG, so reruns repeat them.
+ */
+async function pickSubjects(conn: Connection, seed: number) {
+  const salt = String(seed);
+  const ids = async (text: string, params: unknown[]) =>
+    (await rows(conn, idRow, text, params)).map((row) => row.id);
+  const viewers = await ids(
+    `select u.id from "user" u where exists (select 1 from friendship f where f.user_id = u.id)
+     order by md5(u.id || $1) limit 50`,
+    [salt],
+  );
+  const friendsOf = (id: string) =>
+    ids('select friend_id as id from friendship where user_id = $1 order by friend_id', [id]);
+  const pairs: { viewer: string; friend: string; stranger: string }[] = [];
+  for (const [k, viewer] of viewers.entries()) {
+    const friends = await friendsOf(viewer);
+    const others = [...viewers.slice(k + 1), ...viewers.slice(0, k)];
+    const stranger = others.find((other) => !friends.includes(other)) ?? viewer;
+    pairs.push({ viewer, friend: friends[0] ?? viewer, stranger });
+  }
+  const [busiest] = await ids(
+    'select user_id as id from friendship group by user_id order by count(*) desc, user_id limit 1',
+    [],
+  );
+  if (pairs.length === 0 || !busiest) throw new Error('No seeded data: run `npm run seed` first.');
+  const [busiestFriend = busiest] = await friendsOf(busiest);
+  const usernames = (
+    await rows(conn, usernameRow, 'select username from "user" order by md5(username || $1) limit 500', [
+      salt,
+    ])
+  ).map((row) => row.username);
+  const rng = new Random(seed);
+  const fragments = (length: number) => Array.from({ length: 50 }, () => fragment(rng, usernames, length));
+  return {
+    pair: (i: number) => at(pairs, i),
+    busiest,
+    busiestFriend,
+    terms: { two: fragments(2), three: fragments(3), four: fragments(4), exact: usernames.slice(0, 50) },
+  };
+}
+
+function buildCases(db: Connection['db'], subjects: Awaited<ReturnType<typeof pickSubjects>>): Case[] {
+  const { pair, busiest, busiestFriend, terms } = subjects;
+  const search = (name: string, termFor: (i: number) => string): Case => ({
+    name: `search: ${name}`,
+    run: async (i) => (await searchUsers(db, pair(i).viewer, termFor(i))).length,
+  });
+  const card = async (viewer: string, user: string) =>
+    (await getUserCard(db, viewer, user)).recentBets?.items.length ?? 0;
+  return [
+    search('2-char fragment', (i) => at(terms.two, i)),
+    search('3-char fragment', (i) => at(terms.three, i)),
+    search('4-char fragment', (i) => at(terms.four, i)),
+    search("phone '555-12'", () => '555-12'),
+    search('exact username', (i) => at(terms.exact, i)),
+    search('no match', () => 'zqxjv'),
+    {
+      name: 'getProfileScreen',
+      run: async (i) => (await getProfileScreen(db, pair(i).viewer)).friends.items.length,
+    },
+    {
+      name: 'getProfileScreen (busiest user)',
+      run: async () => (await getProfileScreen(db, busiest)).friends.items.length,
+    },
+    { name: 'getUserCard (busiest user, by a friend)', run: () => card(busiestFriend, busiest) },
+    { name: 'getUserCard (friend)', run: (i) => card(pair(i).viewer, pair(i).friend) },
+    { name: 'getUserCard (stranger)', run: (i) => card(pair(i).viewer, pair(i).stranger) },
+  ];
+}
+
+async function run(conn: Connection, args: z.output<typeof argsSchema>) {
+  const counts = await rows(
+    conn,
+    countRow,
+    `select 'user' as table, count(*) as rows from "user" union all select 'friendship', count(*) from friendship
+     union all select 'friend_request', count(*) from friend_request union all select 'bet', count(*) from bet`,
+  );
+  console.log(`${conn.kind}: ${counts.map((count) => `${count.table} ${count.rows}`).join(', ')}\n`);
+  const subjects = await pickSubjects(conn, args.seed);
+  console.log(
+    `${args.iterations} calls per case after ${args.warmup} warm-up calls; ms; rows = results per call\n`,
+  );
+  console.log('| case | p50 | p95 | p99 | mean | rows |\n|---|---|---|---|---|---|');
+  for (const benchCase of buildCases(conn.db, subjects))
+    await measure(benchCase, args.iterations, args.warmup);
+
+  const viewer = subjects.pair(0).viewer;
+  await explainSearch(conn, viewer, '4-char fragment', at(subjects.terms.four, 0));
+  await explainSearch(conn, viewer, '2-char fragment', at(subjects.terms.two, 0));
+  await explainSearch(conn, viewer, 'phone fragment', '555-12');
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of exactly the statement searchUsers sends, captured from drizzle's logger. */
+async function explainSearch(conn: Connection, viewer: string, label: string, term: string) {
+  capture.on = true;
+  try {
+    await searchUsers(conn.db, viewer, term);
+  } finally {
+    capture.on = false;
+  }
+  const sent = capture.last;
+  if (!sent) throw new Error('searchUsers sent no query');
+  const plan = await rows(conn, planRow, `explain (analyze, buffers) ${sent.query}`, sent.params);
+  const text = plan.map((row) => row['QUERY PLAN']).join('\n');
+  const trigram = /user_(username|phone)_trgm_idx/.test(text)
+    ? 'uses the trigram index'
+    : 'does NOT use a trigram index';
+  console.log(`\nsearch plan, ${label} '${term}' (${trigram}):\n${text}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});
