@@ -5,6 +5,7 @@ import { AppShell } from '../components/layouts/app-shell.tsx';
 import { FullScreenSpinner } from '../components/ui/full-screen-spinner.tsx';
 import { GuestOnly } from '../features/auth/components/guest-only.tsx';
 import { RequireAuth } from '../features/auth/components/require-auth.tsx';
+import { MainNav } from './main-nav.tsx';
 
 type RouteModule = Pick<RouteObject, 'Component'>;
 
@@ -17,7 +18,7 @@ const signUpScreen = screen(() => import('./routes/signup.tsx'));
 
 const router = createBrowserRouter([
   {
-    element: <AppShell />,
+    element: <AppShell bottomNav={<MainNav />} />,
     errorElement: <RouteError />,
     hydrateFallbackElement: <FullScreenSpinner />,
     children: [

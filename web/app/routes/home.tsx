@@ -1,31 +1,33 @@
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { PageLayout } from '../../components/layouts/page-layout.tsx';
-import { FriendPicker } from '../../features/bets/components/friend-picker.tsx';
+import { NoFriendsHint } from '../../features/bets/components/no-friends-hint.tsx';
+import { PlaceBetForm } from '../../features/bets/components/place-bet-form.tsx';
 import { usePreselectedFriend } from '../../features/bets/hooks/use-preselected-friend.ts';
 import { useFriends } from '../../features/friends/api/get-friends.ts';
 
 export function Component() {
+  const navigate = useNavigate();
   const friends = useFriends();
   const [friendId, setFriendId] = usePreselectedFriend();
-  // A failed list reads as empty (list failures are only logged, spec section 8) instead of loading forever.
+  // A failed list reads as empty in the picker (list failures are only logged, spec section 8); only a
+  // list that loaded empty means "no friends yet".
   const friendList = friends.data?.items ?? (friends.isError ? [] : undefined);
-  const hasNoFriends = friendList?.length === 0;
 
   return (
     <PageLayout title="Place a Bet">
-      <div className="grid gap-4">
-        <p className="text-sm text-muted-foreground">Challenge a friend to a friendly wager.</p>
-        <FriendPicker friends={friendList} value={friendId} onChange={setFriendId} />
-        {hasNoFriends ? (
-          <p className="text-sm text-muted-foreground">
-            You have no friends here yet.{' '}
-            <Link to="/profile" className="font-medium text-primary underline-offset-4 hover:underline">
-              Find friends on your profile
-            </Link>
-            .
-          </p>
-        ) : null}
-      </div>
+      {friends.data?.items.length === 0 ? (
+        <NoFriendsHint friendsPath="/profile" />
+      ) : (
+        <div className="grid gap-4">
+          <p className="text-sm text-muted-foreground">Challenge a friend to a friendly wager.</p>
+          <PlaceBetForm
+            friends={friendList}
+            friendId={friendId}
+            onFriendChange={setFriendId}
+            onPlaced={() => void navigate('/feed')}
+          />
+        </div>
+      )}
     </PageLayout>
   );
 }

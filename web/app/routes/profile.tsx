@@ -3,7 +3,9 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { PageLayout } from '../../components/layouts/page-layout.tsx';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
+import { ProfileBets } from '../../features/bets/components/profile-bets.tsx';
 import { PLACE_BET_PATH, placeBetState } from '../../features/bets/utils/place-bet-navigation.ts';
+import { CommentsDialog } from '../../features/comments/components/comments-dialog.tsx';
 import { FriendsDialog } from '../../features/friends/components/friends-dialog.tsx';
 import { UserProfileDialog } from '../../features/friends/components/user-profile-dialog.tsx';
 import { useProfile } from '../../features/profile/api/get-profile.ts';
@@ -20,6 +22,7 @@ export function Component() {
   const [isEditOpen, setIsEditOpen] = useState(false);
   const [isFriendsOpen, setIsFriendsOpen] = useState(false);
   const [selectedUserId, setSelectedUserId] = useState<string | null>(null);
+  const [commentsBetId, setCommentsBetId] = useState<string | null>(null);
 
   const signOut = useSignOut({
     onSuccess: () => {
@@ -59,6 +62,13 @@ export function Component() {
             placeBetPath={PLACE_BET_PATH}
             onSelectUser={setSelectedUserId}
             onManageFriends={() => setIsFriendsOpen(true)}
+            bets={
+              <ProfileBets
+                viewerId={screen.profile.id}
+                placeBetPath={PLACE_BET_PATH}
+                onOpenComments={setCommentsBetId}
+              />
+            }
           />
           <EditProfileDialog open={isEditOpen} onOpenChange={setIsEditOpen} profile={screen.profile} />
           <FriendsDialog
@@ -74,6 +84,13 @@ export function Component() {
       ) : (
         <ProfileSkeleton />
       )}
+      <CommentsDialog
+        betId={commentsBetId}
+        open={commentsBetId !== null}
+        onOpenChange={(open) => {
+          if (!open) setCommentsBetId(null);
+        }}
+      />
       <UserProfileDialog
         userId={selectedUserId}
         onClose={() => setSelectedUserId(null)}

@@ -1,8 +1,8 @@
-import { CircleDollarSign, Trophy } from 'lucide-react';
+import { CircleDollarSign } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ProfileScreen } from '../../../../domain/profiles.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ProfileFriendsCard } from './profile-friends-card.tsx';
 import { ProfileStats } from './profile-stats.tsx';
 import { ProfileSummary } from './profile-summary.tsx';
@@ -13,9 +13,11 @@ type ProfileViewProps = {
   placeBetPath: string;
   onSelectUser: (userId: string) => void;
   onManageFriends: () => void;
+  /** The Pending, Active and Past Bets sections (or their empty state), composed by the route from the bets feature. */
+  bets: ReactNode;
 };
 
-export function ProfileView({ screen, placeBetPath, onSelectUser, onManageFriends }: ProfileViewProps) {
+export function ProfileView({ screen, placeBetPath, onSelectUser, onManageFriends, bets }: ProfileViewProps) {
   const hasFriends = screen.friends.total > 0;
   return (
     <div className="grid gap-4">
@@ -40,18 +42,7 @@ export function ProfileView({ screen, placeBetPath, onSelectUser, onManageFriend
         onSelectUser={onSelectUser}
         onManageFriends={onManageFriends}
       />
-      {/* The Pending, Active and Past Bets sections replace this when bets exist (the bets issue). */}
-      <EmptyState
-        icon={Trophy}
-        title="No bets yet"
-        description="Place your first bet to get started!"
-        className="rounded-xl border bg-card"
-        action={
-          <Button asChild variant="outline" className="mt-2">
-            <Link to={placeBetPath}>Place a Bet</Link>
-          </Button>
-        }
-      />
+      {bets}
     </div>
   );
 }

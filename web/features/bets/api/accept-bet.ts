@@ -1,0 +1,14 @@
+import { api, unwrap } from '../../../lib/api-client.ts';
+import type { MutationConfig } from '../../../lib/query-client.ts';
+import { useBetMutation } from '../hooks/use-bet-mutation.ts';
+
+/** The opponent accepts a pending bet, optionally with a prediction (stored as its first comment). */
+export async function acceptBet({ betId, prediction }: { betId: string; prediction?: string }) {
+  return unwrap(
+    await api.bets[':id'].accept.$post({ param: { id: betId }, json: prediction ? { prediction } : {} }),
+  );
+}
+
+export function useAcceptBet(config: MutationConfig<typeof acceptBet> = {}) {
+  return useBetMutation(acceptBet, config);
+}

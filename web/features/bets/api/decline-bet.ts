@@ -1,0 +1,12 @@
+import { api, unwrap } from '../../../lib/api-client.ts';
+import type { MutationConfig } from '../../../lib/query-client.ts';
+import { useBetMutation } from '../hooks/use-bet-mutation.ts';
+
+/** The opponent declines a pending bet, which deletes it. */
+export async function declineBet(betId: string) {
+  return unwrap(await api.bets[':id'].decline.$post({ param: { id: betId } }));
+}
+
+export function useDeclineBet(config: MutationConfig<typeof declineBet> = {}) {
+  return useBetMutation(declineBet, config);
+}

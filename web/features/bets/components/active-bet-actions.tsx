@@ -1,0 +1,46 @@
+import { ThumbsDown, Trophy } from 'lucide-react';
+import { toast } from 'sonner';
+import type { Bet } from '../../../../domain/bets.ts';
+import { useResolveBet } from '../api/resolve-bet.ts';
+import { toastBetError } from '../utils/bet-toasts.ts';
+import { ActionButton } from './action-button.tsx';
+import { VoidBetActions } from './void-bet-actions.tsx';
+
+/** Either party resolves the bet ('I Won' / 'I Lost') or asks to void it. */
+export function ActiveBetActions({ bet, viewerId }: { bet: Bet; viewerId: string }) {
+  const resolve = useResolveBet({
+    onSuccess: (_bet, { outcome }) =>
+      toast.success('Bet resolved', {
+        description: outcome === 'won' ? 'You marked this bet as won!' : 'You marked this bet as lost!',
+      }),
+    onError: (error) => toastBetError(error),
+  });
+  const busyOutcome = resolve.isPending ? resolve.variables.outcome : null;
+
+  return (
+    <div className="grid gap-2">
+      <div className="flex gap-2">
+        <ActionButton
+          icon={Trophy}
+          className="flex-1"
+          isBusy={busyOutcome === 'won'}
+          disabled={resolve.isPending}
+          onClick={() => resolve.mutate({ betId: bet.id, outcome: 'won' })}
+        >
+          I Won
+        </ActionButton>
+        <ActionButton
+          icon={ThumbsDown}
+          variant="outline"
+          className="flex-1"
+          isBusy={busyOutcome === 'lost'}
+          disabled={resolve.isPending}
+          onClick={() => resolve.mutate({ betId: bet.id, outcome: 'lost' })}
+        >
+          I Lost
+        </ActionButton>
+      </div>
+      <VoidBetActions bet={bet} viewerId={viewerId} disabled={resolve.isPending} />
+    </div>
+  );
+}

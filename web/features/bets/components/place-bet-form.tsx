@@ -1,0 +1,124 @@
+import { useId, useRef, useState, type SyntheticEvent } from 'react';
+import { toast } from 'sonner';
+import type { UserSummary } from '../../../../domain/profiles.ts';
+import {
+  BET_DESCRIPTION_MAX,
+  checkPlaceBet,
+  type Bet,
+  type PlaceBetFields,
+} from '../../../../domain/bets.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField, FieldError } from '../../../components/ui/text-field.tsx';
+import { apiErrorMessage } from '../../../lib/api-error.ts';
+import { useCreateBet } from '../api/create-bet.ts';
+import { AmountPicker, type AmountChoice } from './amount-picker.tsx';
+import { FriendPicker } from './friend-picker.tsx';
+
+type PlaceBetFormProps = {
+  /** My friends; undefined while they load. */
+  friends: UserSummary[] | undefined;
+  friendId: string | null;
+  onFriendChange: (friendId: string) => void;
+  onPlaced: (bet: Bet) => void;
+};
+
+type Failure = { field: keyof PlaceBetFields; message: string };
+
+/**
+ * Describe the bet, pick a friend and a wager. Plain state rather than a form
+ * library: two of the three fields are custom widgets, and the spec's checks
+ * (checkPlaceBet, shared with the server) already say which one fails first.
+ */
+export function PlaceBetForm({ friends, friendId, onFriendChange, onPlaced }: PlaceBetFormProps) {
+  const errorIdBase = useId();
+  const descriptionRef = useRef<HTMLInputElement>(null);
+  const friendRef = useRef<HTMLDivElement>(null);
+  const amountRef = useRef<HTMLButtonElement>(null);
+  const [description, setDescription] = useState('');
+  const [amount, setAmount] = useState<AmountChoice>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  // A friend passed in navigation state who is not (or no longer) my friend leaves the picker empty.
+  const opponentId = friends?.some((friend) => friend.id === friendId) ? friendId : null;
+
+  const createBet = useCreateBet({
+    onSuccess: (bet) => {
+      toast.success('Bet Placed!', { description: `Your bet with ${bet.opponent.name} has been placed.` });
+      onPlaced(bet);
+    },
+    // Everything typed stays in place for another try.
+    onError: (error) =>
+      toast.error('Error', { description: apiErrorMessage(error, 'Failed to place bet. Please try again.') }),
+  });
+
+  const errorFor = (field: keyof PlaceBetFields) => (failure?.field === field ? failure.message : undefined);
+  const errorIdFor = (field: keyof PlaceBetFields) =>
+    failure?.field === field ? `${errorIdBase}-${field}` : undefined;
+  const clearFailure = (field: keyof PlaceBetFields) => {
+    if (failure?.field === field) setFailure(null);
+  };
+
+  const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const fields: PlaceBetFields = { description, opponentId, amount: amount?.amount ?? null };
+    const failed = checkPlaceBet(fields);
+    if (failed) {
+      toast.error(failed.title, { description: failed.message });
+      setFailure({ field: failed.field, message: failed.message });
+      if (failed.field === 'description') descriptionRef.current?.focus();
+      else if (failed.field === 'opponentId') friendRef.current?.querySelector('button')?.focus();
+      else amountRef.current?.focus();
+      return;
+    }
+    setFailure(null);
+    createBet.mutate({
+      description: description.trim(),
+      opponentId: opponentId ?? '',
+      amount: amount?.amount ?? 0,
+    });
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-5">
+      <TextField
+        ref={descriptionRef}
+        label="What's the bet?"
+        placeholder="e.g. Lakers beat the Celtics tonight"
+        autoComplete="off"
+        maxLength={BET_DESCRIPTION_MAX}
+        value={description}
+        error={errorFor('description')}
+        onChange={(event) => {
+          setDescription(event.target.value);
+          clearFailure('description');
+        }}
+      />
+      <div ref={friendRef} className="grid gap-2">
+        <FriendPicker
+          friends={friends}
+          value={opponentId}
+          invalid={failure?.field === 'opponentId'}
+          onChange={(id) => {
+            onFriendChange(id);
+            clearFailure('opponentId');
+          }}
+        />
+        <FieldError id={errorIdFor('opponentId')} message={errorFor('opponentId')} />
+      </div>
+      <div className="grid gap-2">
+        <AmountPicker
+          value={amount}
+          firstTileRef={amountRef}
+          errorId={errorIdFor('amount')}
+          onChange={(choice) => {
+            setAmount(choice);
+            clearFailure('amount');
+          }}
+        />
+        <FieldError id={errorIdFor('amount')} message={errorFor('amount')} />
+      </div>
+      <Button type="submit" size="lg" className="w-full" disabled={createBet.isPending}>
+        {createBet.isPending ? 'Placing Bet...' : 'Place Bet'}
+      </Button>
+    </form>
+  );
+}

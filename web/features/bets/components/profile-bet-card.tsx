@@ -1,0 +1,69 @@
+import { MessageCircle } from 'lucide-react';
+import { useId } from 'react';
+import type { Bet } from '../../../../domain/bets.ts';
+import { relativeTime } from '../../../../domain/relative-time.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
+import { formatDollars } from '../utils/bet-view.ts';
+import { BetActions } from './bet-actions.tsx';
+import { BetStatusBadge } from './bet-status-badge.tsx';
+
+type ProfileBetCardProps = {
+  bet: Bet;
+  viewerId: string;
+  onOpenComments: (betId: string) => void;
+};
+
+/** One of my bets on the profile, with what I can do about it now. */
+export function ProfileBetCard({ bet, viewerId, onOpenComments }: ProfileBetCardProps) {
+  const titleId = useId();
+  return (
+    <article aria-labelledby={titleId} className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm">
+      <header className="flex items-start gap-3">
+        <span className="flex shrink-0 -space-x-3 pt-0.5">
+          <UserAvatar name={bet.creator.name} image={bet.creator.image} className="size-9 ring-2 ring-card" />
+          <UserAvatar
+            name={bet.opponent.name}
+            image={bet.opponent.image}
+            className="size-9 ring-2 ring-card"
+          />
+        </span>
+        <div className="grid min-w-0 flex-1 gap-1">
+          <h3 id={titleId} className="text-sm leading-snug font-semibold break-words">
+            {bet.creator.name} <span className="font-normal text-muted-foreground">vs</span>{' '}
+            {bet.opponent.name}
+          </h3>
+          <p className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+            <time dateTime={bet.createdAt}>{relativeTime(bet.createdAt)}</time>
+            <BetStatusBadge bet={bet} viewerId={viewerId} />
+          </p>
+        </div>
+        <p className="shrink-0 text-lg leading-tight font-bold text-primary tabular-nums">
+          {formatDollars(bet.amount)}
+        </p>
+      </header>
+      <p className="text-sm break-words whitespace-pre-line">{bet.description}</p>
+      {bet.acceptanceComment ? (
+        <blockquote className="rounded-lg bg-muted px-3 py-2 text-sm break-words">
+          <span className="block text-xs font-medium text-muted-foreground">
+            {bet.opponent.name}&apos;s prediction
+          </span>
+          {bet.acceptanceComment}
+        </blockquote>
+      ) : null}
+      <BetActions bet={bet} viewerId={viewerId} />
+      <footer className="-mx-2 -mb-2 flex items-center border-t pt-1">
+        <Button
+          variant="ghost"
+          size="sm"
+          className="h-9 gap-1.5 px-2.5"
+          aria-haspopup="dialog"
+          onClick={() => onOpenComments(bet.id)}
+        >
+          <MessageCircle className="size-4.5" aria-hidden />
+          Comments
+        </Button>
+      </footer>
+    </article>
+  );
+}

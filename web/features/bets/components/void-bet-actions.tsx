@@ -1,0 +1,94 @@
+import { Ban } from 'lucide-react';
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import type { Bet } from '../../../../domain/bets.ts';
+import { useCancelVoidRequest } from '../api/cancel-void-request.ts';
+import { useRequestVoid } from '../api/request-void.ts';
+import { toastBetError } from '../utils/bet-toasts.ts';
+import { otherParty } from '../utils/bet-view.ts';
+import { ActionButton } from './action-button.tsx';
+import { VoidConfirmDialog } from './void-confirm-dialog.tsx';
+
+const voidFailure = { fallback: 'Failed to process void request' };
+
+type VoidBetActionsProps = { bet: Bet; viewerId: string; disabled: boolean };
+
+/** 'Request Void', 'Cancel' of my own request, or 'Confirm Void' of the other party's. */
+export function VoidBetActions({ bet, viewerId, disabled }: VoidBetActionsProps) {
+  const noteId = useId();
+  const [isConfirmOpen, setIsConfirmOpen] = useState(false);
+  const other = otherParty(bet, viewerId);
+  const requestOrConfirm = useRequestVoid({
+    onSuccess: (result) => {
+      setIsConfirmOpen(false);
+      if (result.deleted) toast.success('Bet Voided', { description: result.message });
+      else toast.success('Void Requested', { description: result.message });
+    },
+    onError: (error) => {
+      setIsConfirmOpen(false);
+      toastBetError(error, voidFailure);
+    },
+  });
+  const cancel = useCancelVoidRequest({
+    onSuccess: (result) => toast.success('Void Cancelled', { description: result.message }),
+    onError: (error) => toastBetError(error, voidFailure),
+  });
+
+  if (bet.voidRequestedBy === viewerId) {
+    return (
+      <div className="flex items-center justify-between gap-2 rounded-lg bg-muted px-3 py-2">
+        <p id={noteId} className="text-sm text-muted-foreground">
+          You asked to void this bet. Waiting for {other.name}.
+        </p>
+        <ActionButton
+          variant="outline"
+          aria-describedby={noteId}
+          isBusy={cancel.isPending}
+          disabled={disabled}
+          onClick={() => cancel.mutate(bet.id)}
+        >
+          Cancel
+        </ActionButton>
+      </div>
+    );
+  }
+
+  const isConfirming = bet.voidRequestedBy !== null;
+  return (
+    <div
+      className={
+        isConfirming ? 'flex items-center justify-between gap-2 rounded-lg bg-amber-50 px-3 py-2' : ''
+      }
+    >
+      {isConfirming ? (
+        <p id={noteId} className="text-sm text-amber-900">
+          {other.name} asked to void this bet.
+        </p>
+      ) : null}
+      <ActionButton
+        icon={Ban}
+        variant={isConfirming ? 'destructive' : 'ghost'}
+        className={isConfirming ? undefined : 'w-full text-muted-foreground'}
+        aria-describedby={isConfirming ? noteId : undefined}
+        aria-haspopup="dialog"
+        disabled={disabled || requestOrConfirm.isPending}
+        onClick={() => setIsConfirmOpen(true)}
+      >
+        {isConfirming ? 'Confirm Void' : 'Request Void'}
+      </ActionButton>
+      <VoidConfirmDialog
+        open={isConfirmOpen}
+        onOpenChange={setIsConfirmOpen}
+        title={isConfirming ? 'Void this bet?' : 'Ask to void this bet?'}
+        description={
+          isConfirming
+            ? `${other.name} asked to void it. Confirming permanently deletes the bet for both of you.`
+            : `${other.name} will be asked to confirm. If they do, the bet is deleted for both of you.`
+        }
+        confirmLabel={isConfirming ? 'Confirm Void' : 'Request Void'}
+        isBusy={requestOrConfirm.isPending}
+        onConfirm={() => requestOrConfirm.mutate(bet.id)}
+      />
+    </div>
+  );
+}
