@@ -247,7 +247,10 @@ export async function searchUsers(db: Db, viewerId: string, term: string): Promi
       db,
       viewerId,
       sql`(u.username like ${`%${escaped}%`} ${phoneMatch})`,
-      byName,
+      // Closest names first. Ordering by plain username instead tempts the
+      // planner to walk a username index, filtering every row, rather than
+      // collecting the trigram index matches.
+      sql`similarity(u.username, ${lowered}) desc, u.username`,
       SEARCH_LIMIT - prefix.length,
       prefix.map((row) => row.id),
     );
