@@ -1,13 +1,26 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+// Each run writes its artifacts and server log to its own folder, so two runs at
+// once (two helpers, or a run beside a build) never clean or overwrite each
+// other's files. Set here, before workers start, so they all agree on it.
+process.env.SIDEPOT_E2E_RUN_DIR ??= path.join(
+  ROOT,
+  'test-results/e2e-runs',
+  `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`,
+);
 
 /**
  * End-to-end tests drive Debian's Chromium (Playwright's download does not work on
  * our machines) against the real server, a fresh PGlite database and a real SMTP
- * capture, all started by e2e/global-setup.ts.
+ * capture, all started by e2e/global-setup.ts. Traces and failure screenshots go to
+ * test-results/e2e-runs/<run>/artifacts, the server log to test-results/e2e-runs/<run>/server.log.
  */
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results/artifacts',
+  outputDir: path.join(process.env.SIDEPOT_E2E_RUN_DIR, 'artifacts'),
   globalSetup: './e2e/global-setup.ts',
   // 2-core machines and a single-process embedded database: one browser at a time.
   workers: 1,

@@ -1,9 +1,17 @@
-import { randomBytes, randomInt } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 import type { CapturedMail } from './smtp-capture.ts';
+import { makeUser, type PooledUser, type TestUser } from './test-users.ts';
+
+export type { PooledUser, TestUser } from './test-users.ts';
 
 /*
  * Rate limits are always on in the server and every e2e request comes from
@@ -13,19 +21,12 @@ import type { CapturedMail } from './smtp-capture.ts';
  *   POST /sign-in/email     10   (suite uses 3)
  *   POST /sign-in/username  10   (suite uses 2)
  *   POST /request-password-reset, /reset-password  5 each (suite uses 1 each)
- * A test that needs a user but is not about sign-up takes `signedInUser`, which
- * still costs one sign-up: add such tests sparingly, or ask for an e2e limit.
+ * `signedInUser` still costs one sign-up. Tests that need users but are not
+ * about signing up take them from `poolUser` instead: verified, signed-in
+ * users that global setup made in process before the server started
+ * (e2e/seed-user-pool.ts), which cost no auth request at all. The pool holds
+ * SIDEPOT_E2E_USER_POOL_SIZE users (12; the suite takes 10).
  */
-
-export type TestUser = {
-  name: string;
-  username: string;
-  email: string;
-  password: string;
-  /** 10 digits, no formatting. */
-  phone: string;
-  venmoHandle: string;
-};
 
 export type Mail = Pick<CapturedMail, 'subject' | 'text' | 'html' | 'links'>;
 
@@ -51,6 +52,30 @@ type Fixtures = {
   signUpAndVerify: (page: Page, user: TestUser) => Promise<void>;
   /** A fresh verified user, signed in on `page` by following its verification link. */
   signedInUser: TestUser;
+  /**
+   * Takes an unused, verified user with a session from the pool (no sign-up request),
+   * with an API client signed in as them. Everything it opens is closed after the test.
+   */
+  poolUser: () => Promise<Actor>;
+};
+
+/** A pooled user and the ways to act as them. */
+export type Actor = PooledUser & {
+  /** JSON API calls as this user (their session cookie, our Origin). */
+  api: UserApi;
+  /** A page in a new browser context signed in as this user; console errors fail the test as on `page`. */
+  newPage(): Promise<Page>;
+};
+
+type InternalFixtures = {
+  /** Collects console errors from every context a test watches; checked after the test. */
+  consoleWatch: ConsoleWatch;
+};
+
+type ConsoleWatch = {
+  allow: (pattern: RegExp) => void;
+  watch: (context: BrowserContext) => void;
+  problems: string[];
 };
 
 const MAIL_TIMEOUT_MS = 10_000;
@@ -61,30 +86,10 @@ const EXPECTED_CONSOLE_ERRORS = [
   /^Failed to load resource: the server responded with a status of (401|403|422) /,
 ];
 
-const FIRST_NAMES = ['Jordan', 'Avery', 'Riley', 'Morgan', 'Casey', 'Taylor', 'Quinn', 'Skyler'];
-const LAST_NAMES = ['Rivera', 'Chen', 'Okafor', 'Novak', 'Patel', 'Moreau', 'Kim', 'Larsen'];
+type RequiredEnv =
+  'SIDEPOT_E2E_BASE_URL' | 'SIDEPOT_E2E_MAIL_URL' | 'SIDEPOT_E2E_USER_POOL' | 'SIDEPOT_E2E_USER_POOL_CLAIMS';
 
-function pick<T>(values: readonly T[]): T {
-  const value = values[randomInt(values.length)];
-  if (value === undefined) throw new Error('pick from an empty list');
-  return value;
-}
-
-function makeUser(): TestUser {
-  const suffix = randomBytes(4).toString('hex');
-  const first = pick(FIRST_NAMES);
-  const last = pick(LAST_NAMES);
-  return {
-    name: `${first} ${last}`,
-    username: `${first.toLowerCase()}_${suffix}`,
-    email: `${first.toLowerCase()}.${suffix}@sidepot.test`,
-    password: `pw-${suffix}-secret`,
-    phone: `555${String(randomInt(10_000_000)).padStart(7, '0')}`,
-    venmoHandle: `${first}-${last}-${suffix}`,
-  };
-}
-
-function requiredEnv(name: 'SIDEPOT_E2E_BASE_URL' | 'SIDEPOT_E2E_MAIL_URL'): string {
+function requiredEnv(name: RequiredEnv): string {
   const value = process.env[name];
   if (!value)
     throw new Error(
@@ -119,12 +124,20 @@ export async function fillSignUpForm(page: Page, user: Partial<TestUser>): Promi
   }
 }
 
-/** A full-page screenshot into test-results/screens/<name>.png, for people to look at. */
-export async function saveScreen(page: Page, name: string): Promise<void> {
+/**
+ * A screenshot into test-results/screens/<name>.png, for people to look at: the
+ * full page, or only the viewport (`fullPage: false`) when a dialog is open, since
+ * a fixed overlay and bottom bar land mid-page in a stitched full-page image.
+ */
+export async function saveScreen(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
   mkdirSync(SCREENS_DIR, { recursive: true });
   await page.screenshot({
     path: path.join(SCREENS_DIR, `${name}.png`),
-    fullPage: true,
+    fullPage: options.fullPage ?? true,
     animations: 'disabled',
   });
 }
@@ -192,7 +205,7 @@ async function signUpThroughApi(request: APIRequestContext, baseURL: string, use
   expect(response.status(), `seed sign-up for ${user.username}: ${await response.text()}`).toBe(200);
 }
 
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Fixtures & InternalFixtures>({
   // Global setup picks the port; read it here so every worker uses the running server.
   // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from this destructuring
   baseURL: async ({}, use) => {
@@ -209,25 +222,37 @@ export const test = base.extend<Fixtures>({
     await use(makeUser);
   },
 
-  // Unexpected console errors and uncaught page errors fail the test (STYLE.md section 6).
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from this destructuring
+  consoleWatch: async ({}, use) => {
+    const allowed = [...EXPECTED_CONSOLE_ERRORS];
+    const problems: string[] = [];
+    await use({
+      problems,
+      allow: (pattern) => allowed.push(pattern),
+      watch: (context) => {
+        context.on('console', (message) => {
+          if (message.type() !== 'error' && message.type() !== 'warning') return;
+          const text = message.text();
+          if (allowed.some((pattern) => pattern.test(text))) return;
+          const location = message.location();
+          problems.push(
+            `console.${message.type()}: ${text}${location.url ? ` (${location.url}:${location.lineNumber})` : ''}`,
+          );
+        });
+        context.on('weberror', (error) => {
+          problems.push(`uncaught: ${error.error().stack ?? error.error().message}`);
+        });
+      },
+    });
+  },
+
+  // Unexpected console errors and uncaught page errors fail the test (STYLE.md section 6),
+  // on `page` and on every page a test opens with `Actor.newPage()`.
   consoleGuard: [
-    async ({ context }, use) => {
-      const allowed = [...EXPECTED_CONSOLE_ERRORS];
-      const problems: string[] = [];
-      context.on('console', (message) => {
-        if (message.type() !== 'error' && message.type() !== 'warning') return;
-        const text = message.text();
-        if (allowed.some((pattern) => pattern.test(text))) return;
-        const location = message.location();
-        problems.push(
-          `console.${message.type()}: ${text}${location.url ? ` (${location.url}:${location.lineNumber})` : ''}`,
-        );
-      });
-      context.on('weberror', (error) => {
-        problems.push(`uncaught: ${error.error().stack ?? error.error().message}`);
-      });
-      await use({ allow: (pattern) => allowed.push(pattern) });
-      expect(problems, 'unexpected console errors or uncaught page errors').toEqual([]);
+    async ({ context, consoleWatch }, use) => {
+      consoleWatch.watch(context);
+      await use({ allow: (pattern) => consoleWatch.allow(pattern) });
+      expect(consoleWatch.problems, 'unexpected console errors or uncaught page errors').toEqual([]);
     },
     { auto: true },
   ],
@@ -266,6 +291,95 @@ export const test = base.extend<Fixtures>({
     await expect(page).toHaveURL(/\/home$/);
     await use(user);
   },
+
+  poolUser: async ({ browser, playwright, baseURL, consoleWatch }, use) => {
+    const base = baseURL ?? '';
+    const opened: Array<{ close(): Promise<void> }> = [];
+    await use(async () => {
+      const user = claimPoolUser();
+      const cookies = user.cookies.map((cookie) => ({
+        ...cookie,
+        domain: new URL(base).hostname,
+        path: '/',
+        expires: -1,
+        httpOnly: true,
+        secure: false,
+        sameSite: 'Lax' as const,
+      }));
+      const request = await playwright.request.newContext({
+        baseURL: base,
+        extraHTTPHeaders: { origin: base },
+        storageState: { cookies, origins: [] },
+      });
+      opened.push({ close: () => request.dispose() });
+      return {
+        ...user,
+        api: new UserApi(request, user.username),
+        newPage: async () => {
+          // Gets the config's `use` options (baseURL, viewport, locale) like the built-in context.
+          const context = await browser.newContext();
+          opened.push(context);
+          consoleWatch.watch(context);
+          await context.addCookies(cookies);
+          return context.newPage();
+        },
+      };
+    });
+    for (const item of opened.reverse()) await item.close();
+  },
 });
+
+/**
+ * The next unused user of the pool. Claims are files created with O_EXCL in a
+ * folder global setup made, so workers (and retries) never share a user.
+ */
+function claimPoolUser(): PooledUser {
+  const pool = JSON.parse(readFileSync(requiredEnv('SIDEPOT_E2E_USER_POOL'), 'utf8')) as PooledUser[];
+  const claims = requiredEnv('SIDEPOT_E2E_USER_POOL_CLAIMS');
+  for (const [index, user] of pool.entries()) {
+    try {
+      closeSync(openSync(path.join(claims, String(index)), 'wx'));
+      return user;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  throw new Error(
+    `e2e: all ${pool.length} pool users are taken; raise SIDEPOT_E2E_USER_POOL_SIZE (e2e/global-setup.ts)`,
+  );
+}
+
+/** JSON calls as one user; any answer other than 2xx fails the test with the server's message. */
+export class UserApi {
+  constructor(
+    readonly request: APIRequestContext,
+    private readonly who: string,
+  ) {}
+
+  async get<T>(url: string): Promise<T> {
+    return this.call<T>('GET', url);
+  }
+
+  async post<T>(url: string, data: unknown = {}): Promise<T> {
+    return this.call<T>('POST', url, data);
+  }
+
+  async put<T>(url: string, data: unknown = {}): Promise<T> {
+    return this.call<T>('PUT', url, data);
+  }
+
+  async delete<T>(url: string): Promise<T> {
+    return this.call<T>('DELETE', url);
+  }
+
+  private async call<T>(method: string, url: string, data?: unknown): Promise<T> {
+    const response = await this.request.fetch(url, { method, ...(data === undefined ? {} : { data }) });
+    const body = await response.text();
+    expect(response.ok(), `${method} ${url} as ${this.who} answered ${response.status()}: ${body}`).toBe(
+      true,
+    );
+    return (body ? JSON.parse(body) : undefined) as T;
+  }
+}
 
 export { expect };

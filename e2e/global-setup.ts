@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import {
   closeSync,
   existsSync,
@@ -17,12 +17,18 @@ import { fileURLToPath } from 'node:url';
 import { startMailCapture } from './smtp-capture.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DIST_INDEX = path.join(ROOT, 'dist/web/index.html');
+/** Set by playwright.config.ts: this run's folder under test-results/e2e-runs (kept after the run). */
+const RUN_DIR = process.env.SIDEPOT_E2E_RUN_DIR ?? path.join(ROOT, 'test-results/e2e-runs/unknown');
+const RUNS_DIR = path.dirname(RUN_DIR);
 /** Kept after the run (test-results/ is gitignored) so a failure can be read afterwards. */
-export const SERVER_LOG = path.join(ROOT, 'test-results/e2e-server.log');
+export const SERVER_LOG = path.join(RUN_DIR, 'server.log');
 export const SUPPORT_EMAIL = 'help@sidepot.test';
+/** Verified, signed-in users made before the server starts (e2e/seed-user-pool.ts); the suite takes about 10. */
+const USER_POOL_SIZE = Number(process.env.SIDEPOT_E2E_USER_POOL_SIZE ?? 12);
 const STARTUP_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 15_000;
+/** Other runs' folders older than this are deleted; younger ones may belong to a run still going. */
+const KEEP_OLD_RUNS_MS = 60 * 60 * 1000;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -36,42 +42,61 @@ function freePort(): Promise<number> {
   });
 }
 
-function newestMtime(entry: string): number {
-  if (!existsSync(entry)) return 0;
-  const stat = statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const child of readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
-  return newest;
-}
-
-/** dist/web is fresh when it is newer than everything the web build reads. */
-function isWebBuildFresh(): boolean {
-  if (!existsSync(DIST_INDEX)) return false;
-  const built = statSync(DIST_INDEX).mtimeMs;
-  const rootInputs = readdirSync(ROOT).filter((name) =>
-    /^(vite\.config\.|index\.html$|package-lock\.json$|tsconfig)/.test(name),
-  );
-  const inputs = ['web', 'domain', ...rootInputs].map((name) => path.join(ROOT, name));
-  return inputs.every((input) => newestMtime(input) <= built);
-}
-
-function buildWeb(): void {
-  if (process.env.SIDEPOT_E2E_SKIP_BUILD !== '1' && !isWebBuildFresh()) {
-    const started = Date.now();
-    const result = spawnSync('npx', ['vite', 'build'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      env: { ...process.env, NODE_ENV: 'production' },
+/** Runs a command to completion; rejects with its output when it fails. */
+function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (code, signal) => {
+      if (code === 0) resolve(Date.now() - started);
+      else reject(new Error(`e2e: ${label} failed (exit ${code ?? signal}):\n${output}`));
     });
-    if (result.status !== 0) {
-      throw new Error(
-        `e2e: 'npx vite build' failed (exit ${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`,
-      );
-    }
-    process.stdout.write(`e2e: built the web in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  });
+}
+
+/**
+ * Builds the SPA into this run's own folder, so a build someone else starts
+ * meanwhile (dist/web, another run) can never swap files under the server.
+ * Always built: about 3 s, and never stale.
+ */
+async function buildWeb(outDir: string): Promise<void> {
+  const ms = await run(
+    'vite build',
+    'npx',
+    ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    {
+      ...process.env,
+      NODE_ENV: 'production',
+    },
+  );
+  if (!existsSync(path.join(outDir, 'index.html')))
+    throw new Error(`e2e: ${outDir}/index.html is missing after the build`);
+  process.stdout.write(`e2e: built the web in ${(ms / 1000).toFixed(1)} s\n`);
+}
+
+/** Writes the user pool into the (not yet served) data directory; see e2e/seed-user-pool.ts. */
+async function seedUserPool(dataDir: string, baseUrl: string, outFile: string): Promise<void> {
+  const ms = await run(
+    'seed-user-pool',
+    process.execPath,
+    ['--import', 'tsx', 'e2e/seed-user-pool.ts', String(USER_POOL_SIZE), outFile],
+    { ...process.env, DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn' },
+  );
+  process.stdout.write(`e2e: seeded ${USER_POOL_SIZE} users in ${(ms / 1000).toFixed(1)} s\n`);
+}
+
+/** Deletes other runs' folders once they are an hour old; the newest stay for reading. */
+function pruneOldRuns(): void {
+  if (!existsSync(RUNS_DIR)) return;
+  const cutoff = Date.now() - KEEP_OLD_RUNS_MS;
+  for (const name of readdirSync(RUNS_DIR)) {
+    const dir = path.join(RUNS_DIR, name);
+    if (dir !== RUN_DIR && statSync(dir).mtimeMs < cutoff) rmSync(dir, { recursive: true, force: true });
   }
-  if (!existsSync(DIST_INDEX)) throw new Error(`e2e: ${DIST_INDEX} is missing after the build`);
 }
 
 function logTail(): string {
@@ -116,28 +141,38 @@ function stopServer(server: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts, in order: an SMTP capture server, the web build (when stale), and the real
- * server on a free port with a fresh PGlite data directory. Tests find them through
- * SIDEPOT_E2E_BASE_URL and SIDEPOT_E2E_MAIL_URL (workers inherit process.env).
- * Returns the global teardown.
+ * Starts an SMTP capture server; builds the web into a private temporary folder
+ * while the user pool is seeded into a fresh PGlite data directory; then starts
+ * the real server on a free port over both. Tests find them through
+ * SIDEPOT_E2E_BASE_URL, SIDEPOT_E2E_MAIL_URL and SIDEPOT_E2E_USER_POOL
+ * (workers inherit process.env). Returns the global teardown.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  pruneOldRuns();
+  mkdirSync(RUN_DIR, { recursive: true });
   const mail = await startMailCapture();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'sidepot-e2e-'));
+  // One temporary folder for everything this run writes outside test-results.
+  const tempDir = mkdtempSync(path.join(tmpdir(), 'sidepot-e2e-'));
+  const dataDir = path.join(tempDir, 'data');
+  const webDir = path.join(tempDir, 'web');
+  const poolFile = path.join(tempDir, 'user-pool.json');
+  const claimsDir = path.join(tempDir, 'user-pool-claims');
+  mkdirSync(claimsDir);
   let server: ChildProcess | undefined;
 
   const teardown = async () => {
     if (server) await stopServer(server);
     await mail.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(tempDir, { recursive: true, force: true });
   };
 
   try {
-    buildWeb();
-
     const port = await freePort();
     const baseUrl = `http://localhost:${port}`;
-    mkdirSync(path.dirname(SERVER_LOG), { recursive: true });
+    // Both finish before teardown can delete their folders, even when one fails.
+    const prepared = await Promise.allSettled([buildWeb(webDir), seedUserPool(dataDir, baseUrl, poolFile)]);
+    for (const result of prepared) if (result.status === 'rejected') throw result.reason;
+
     const log = openSync(SERVER_LOG, 'w');
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -145,11 +180,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       PORT: String(port),
       PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,
+      WEB_DIST_DIR: webDir,
       SMTP_URL: `smtp://127.0.0.1:${mail.smtpPort}`,
       SUPPORT_EMAIL,
       LOG_LEVEL: 'info',
-      // The suite always runs against its own empty embedded database. Empty counts as
-      // unset for the server, and unlike a deleted variable a local .env cannot fill it in.
+      // The suite always runs against its own embedded database, holding only the user pool,
+      // and the auth secret the pool's sessions were signed with (DATA_DIR/auth-secret). Empty
+      // counts as unset for the server, and unlike a deleted variable a local .env cannot fill it in.
       DATABASE_URL: '',
       HOST: '',
       AUTH_SECRET: '',
@@ -164,6 +201,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
     process.env.SIDEPOT_E2E_BASE_URL = baseUrl;
     process.env.SIDEPOT_E2E_MAIL_URL = mail.httpUrl;
+    process.env.SIDEPOT_E2E_USER_POOL = poolFile;
+    process.env.SIDEPOT_E2E_USER_POOL_CLAIMS = claimsDir;
     return teardown;
   } catch (error) {
     await teardown();

@@ -1,0 +1,49 @@
+import type { Actor } from './fixtures.ts';
+
+/*
+ * Builds a test's world through the JSON API, as the users themselves, for
+ * tests that are about what the world looks like rather than how it is made.
+ */
+
+type Created = { id: string };
+type IncomingRequest = { id: string; requester: { id: string } };
+
+/** `a` asks, `b` accepts: a friendship. */
+export async function befriend(a: Actor, b: Actor): Promise<void> {
+  await a.api.post('/api/friend-requests', { userId: b.id });
+  const { items } = await b.api.get<{ items: IncomingRequest[] }>('/api/friend-requests');
+  const request = items.find((item) => item.requester.id === a.id);
+  if (!request) throw new Error(`no friend request from ${a.username} to ${b.username}`);
+  await b.api.post(`/api/friend-requests/${request.id}/accept`);
+}
+
+export type BetTerms = { description: string; amount: number };
+
+/** A pending bet from `creator` to `opponent`; answers its id. */
+export async function placeBet(creator: Actor, opponent: Actor, terms: BetTerms): Promise<string> {
+  const bet = await creator.api.post<Created>('/api/bets', { ...terms, opponentId: opponent.id });
+  return bet.id;
+}
+
+/** An active bet; a prediction becomes the bet's first comment. */
+export async function activeBet(
+  creator: Actor,
+  opponent: Actor,
+  terms: BetTerms & { prediction?: string },
+): Promise<string> {
+  const id = await placeBet(creator, opponent, terms);
+  await opponent.api.post(`/api/bets/${id}/accept`, terms.prediction ? { prediction: terms.prediction } : {});
+  return id;
+}
+
+/** A completed bet that `winner` (one of the two) claimed with 'I Won'. */
+export async function wonBet(
+  creator: Actor,
+  opponent: Actor,
+  winner: Actor,
+  terms: BetTerms & { prediction?: string },
+): Promise<string> {
+  const id = await activeBet(creator, opponent, terms);
+  await winner.api.post(`/api/bets/${id}/resolve`, { outcome: 'won' });
+  return id;
+}
