@@ -34,12 +34,17 @@ export function BetCard({ bet, onOpenUser, onOpenComments }: BetCardProps) {
       className="grid grid-cols-1 gap-3 rounded-xl border bg-card p-4 shadow-sm"
     >
       <header className="flex items-start gap-3">
-        <span className="flex shrink-0 -space-x-2 pt-0.5">
-          <UserAvatar name={bet.creator.name} image={bet.creator.image} className="size-9 ring-2 ring-card" />
+        {/* A slight overlap only: a deeper one hid the second initial of the first avatar. */}
+        <span className="flex shrink-0 -space-x-1 pt-0.5">
+          <UserAvatar
+            name={bet.creator.name}
+            image={bet.creator.image}
+            className="size-9 text-xs ring-2 ring-card"
+          />
           <UserAvatar
             name={bet.opponent.name}
             image={bet.opponent.image}
-            className="size-9 ring-2 ring-card"
+            className="size-9 text-xs ring-2 ring-card"
           />
         </span>
         <div className="grid min-w-0 flex-1 grid-cols-1 gap-1">
