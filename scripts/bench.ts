@@ -10,7 +10,12 @@
 import { parseArgs } from 'node:util';
 import type { Logger } from 'drizzle-orm/logger';
 import { z } from 'zod';
+import { decodeCursor } from '../domain/pagination.ts';
+import { listMyBets } from '../server/features/bets/bets.service.ts';
+import { getFeedPage } from '../server/features/feed/feed.service.ts';
 import { searchUsers } from '../server/features/friends/friends.service.ts';
+import { getWeeklyLeaderboard } from '../server/features/leaderboard/leaderboard.service.ts';
+import { getNotificationSummary } from '../server/features/notifications/notifications.service.ts';
 import { getProfileScreen, getUserCard } from '../server/features/profile/profile.service.ts';
 import { Random, assertDataDirFree, connect, resolveTarget, targetOptions, type Connection } from './seed.ts';
 
@@ -32,10 +37,13 @@ async function rows<T extends z.ZodType>(conn: Connection, schema: T, text: stri
 }
 
 /** The SQL drizzle sends, recorded only while a plan is being captured so timings carry no logging cost. */
-const capture: { on: boolean; last?: { query: string; params: unknown[] } } = { on: false };
+const capture: { on: boolean; count: number; last?: { query: string; params: unknown[] } } = { on: false, count: 0 };
 const logger: Logger = {
   logQuery(query, params) {
-    if (capture.on) capture.last = { query, params };
+    if (capture.on) {
+      capture.last = { query, params };
+      capture.count += 1;
+    }
   },
 };
 
@@ -171,6 +179,20 @@ function buildCases(db: Connection['db'], subjects: Awaited<ReturnType<typeof pi
     { name: 'getUserCard (busiest user, by a friend)', run: () => card(busiestFriend, busiest) },
     { name: 'getUserCard (friend)', run: (i) => card(pair(i).viewer, pair(i).friend) },
     { name: 'getUserCard (stranger)', run: (i) => card(pair(i).viewer, pair(i).stranger) },
+    { name: 'getFeedPage (first page)', run: async (i) => (await getFeedPage(db, pair(i).viewer, undefined)).items.length },
+    {
+      name: 'getFeedPage (second page)',
+      run: async (i) => {
+        const first = await getFeedPage(db, pair(i).viewer, undefined);
+        const cursor = first.nextCursor ? decodeCursor(first.nextCursor) : null;
+        return cursor ? (await getFeedPage(db, pair(i).viewer, cursor)).items.length : 0;
+      },
+    },
+    { name: 'getFeedPage (busiest user)', run: async () => (await getFeedPage(db, busiest, undefined)).items.length },
+    { name: 'getWeeklyLeaderboard', run: async (i) => (await getWeeklyLeaderboard(db, pair(i).viewer)).length },
+    { name: 'getWeeklyLeaderboard (busiest user)', run: async () => (await getWeeklyLeaderboard(db, busiest)).length },
+    { name: 'getNotificationSummary', run: async (i) => (await getNotificationSummary(db, pair(i).viewer)).unreadCount },
+    { name: 'listMyBets (profile sections)', run: async (i) => (await listMyBets(db, pair(i).viewer)).past.items.length },
   ];
 }
 
@@ -194,6 +216,26 @@ async function run(conn: Connection, args: z.output<typeof argsSchema>) {
   await explainSearch(conn, viewer, '4-char fragment', at(subjects.terms.four, 0));
   await explainSearch(conn, viewer, '2-char fragment', at(subjects.terms.two, 0));
   await explainSearch(conn, viewer, 'phone fragment', '555-12');
+  await explainCall(conn, 'feed page, typical user', () => getFeedPage(conn.db, viewer, undefined));
+  await explainCall(conn, 'feed page, busiest user', () => getFeedPage(conn.db, subjects.busiest, undefined));
+  await explainCall(conn, 'weekly leaderboard, busiest user', () => getWeeklyLeaderboard(conn.db, subjects.busiest));
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of the one statement a service call sends, and how many it sent. */
+async function explainCall(conn: Connection, label: string, call: () => Promise<unknown>) {
+  capture.on = true;
+  capture.count = 0;
+  try {
+    await call();
+  } finally {
+    capture.on = false;
+  }
+  const sent = capture.last;
+  if (!sent) throw new Error(`${label}: no query sent`);
+  const plan = await rows(conn, planRow, `explain (analyze, buffers) ${sent.query}`, sent.params);
+  const text = plan.map((row) => row['QUERY PLAN']).join('\n');
+  const seqScanOfBet = /Seq Scan on bet/.test(text) ? 'SEQUENTIAL SCAN of bet' : 'no sequential scan of bet';
+  console.log(`\n${label}: ${capture.count} statement(s), ${seqScanOfBet}:\n${text}`);
 }
 
 /** EXPLAIN (ANALYZE, BUFFERS) of exactly the statement searchUsers sends, captured from drizzle's logger. */

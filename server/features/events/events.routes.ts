@@ -34,10 +34,12 @@ export const eventRoutes = new Hono<AppEnv>().use(session, requireUser).get('/',
         await stream.writeSSE({ event: 'change', data: event });
         continue;
       }
+      let timer: NodeJS.Timeout | undefined;
       await new Promise<void>((resolve) => {
         wake = resolve;
-        setTimeout(resolve, Math.max(0, nextBeat - Date.now()));
+        timer = setTimeout(resolve, Math.max(0, nextBeat - Date.now()));
       });
+      clearTimeout(timer);
       wake = undefined;
       if (Date.now() >= nextBeat) {
         nextBeat = Date.now() + HEARTBEAT_MS;
