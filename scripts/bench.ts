@@ -234,7 +234,7 @@ async function explainCall(conn: Connection, label: string, call: () => Promise<
   if (!sent) throw new Error(`${label}: no query sent`);
   const plan = await rows(conn, planRow, `explain (analyze, buffers) ${sent.query}`, sent.params);
   const text = plan.map((row) => row['QUERY PLAN']).join('\n');
-  const seqScanOfBet = /Seq Scan on bet/.test(text) ? 'SEQUENTIAL SCAN of bet' : 'no sequential scan of bet';
+  const seqScanOfBet = /Seq Scan on bet(?!_)/.test(text) ? 'SEQUENTIAL SCAN of bet' : 'no sequential scan of bet';
   console.log(`\n${label}: ${capture.count} statement(s), ${seqScanOfBet}:\n${text}`);
 }
 

@@ -54,8 +54,9 @@ export const bets = pgTable(
       sql`${table.status} = 'completed' or not (${table.paymentSent} or ${table.paymentConfirmed})`,
     ),
     check('bet_confirmed_implies_sent', sql`not ${table.paymentConfirmed} or ${table.paymentSent}`),
-    index('bet_creator_idx').on(table.createdBy, table.createdAt.desc(), table.id.desc()),
-    index('bet_opponent_idx').on(table.opponentId, table.createdAt.desc(), table.id.desc()),
+    // NULLS FIRST matches a plain ORDER BY … DESC, so lists read these indexes in order without a sort.
+    index('bet_creator_idx').on(table.createdBy, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('bet_opponent_idx').on(table.opponentId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('bet_completed_idx').on(table.completedAt).where(sql`${table.status} = 'completed'`),
     // The weekly leaderboard counts each person's recent wins.
     index('bet_winner_recent_idx').on(table.winnerId, table.completedAt).where(sql`${table.status} = 'completed'`),
