@@ -25,7 +25,7 @@ export type { PooledUser, TestUser } from './test-users.ts';
  * about signing up take them from `poolUser` instead: verified, signed-in
  * users that global setup made in process before the server started
  * (e2e/seed-user-pool.ts), which cost no auth request at all. The pool holds
- * SIDEPOT_E2E_USER_POOL_SIZE users (12; the suite takes 10).
+ * SIDEPOT_E2E_USER_POOL_SIZE users (24; the suite takes 20).
  */
 
 export type Mail = Pick<CapturedMail, 'subject' | 'text' | 'html' | 'links'>;
@@ -109,6 +109,38 @@ export async function expectToast(page: Page, ...texts: [string, ...string[]]): 
   await expect(toast(page, ...texts)).toBeVisible();
 }
 
+/**
+ * Asserts the toast, then closes it with its close button, as a person does
+ * when it covers what they want to press next: toasts stack just above the
+ * bottom navigation, over the last card's buttons, and stay while hovered.
+ */
+export async function expectToastAndClose(page: Page, ...texts: [string, ...string[]]): Promise<void> {
+  const shown = toast(page, ...texts);
+  await expect(shown).toBeVisible();
+  await shown.getByRole('button', { name: 'Close toast' }).click();
+  await expect(shown).toHaveCount(0);
+}
+
+/**
+ * Closes every toast still shown (for those that could not be closed at once,
+ * e.g. one that came up over a modal dialog). A toast may also time out on its
+ * own meanwhile, so this retries until none is left.
+ */
+export async function closeToasts(page: Page): Promise<void> {
+  const shown = page.getByRole('region', { name: /notifications/i }).getByRole('listitem');
+  await expect(async () => {
+    for (const item of await shown.all()) {
+      await item
+        .getByRole('button', { name: 'Close toast' })
+        .click({ timeout: 1_000 })
+        .catch(() => {
+          // Gone already, or under a newer one: the next round sees.
+        });
+    }
+    await expect(shown).toHaveCount(0, { timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
+}
+
 /** Fills every sign-up field from `user`; the age box is left to the caller. */
 export async function fillSignUpForm(page: Page, user: Partial<TestUser>): Promise<void> {
   const fields: Array<[string, string | undefined]> = [
@@ -135,9 +167,13 @@ export async function saveScreen(
   options: { fullPage?: boolean } = {},
 ): Promise<void> {
   mkdirSync(SCREENS_DIR, { recursive: true });
+  const fullPage = options.fullPage ?? true;
+  // From the top: stitched from a scrolled position, the sticky header and the
+  // fixed bottom bar land mid-page, over the content.
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({
     path: path.join(SCREENS_DIR, `${name}.png`),
-    fullPage: options.fullPage ?? true,
+    fullPage,
     animations: 'disabled',
   });
 }

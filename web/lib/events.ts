@@ -32,15 +32,20 @@ function parse(data: unknown): ChangeEvent | null {
   } catch {
     return null;
   }
-  if (typeof value !== 'object' || value === null || !('kind' in value) || !isChangeKind(value.kind)) return null;
+  if (typeof value !== 'object' || value === null || !('kind' in value) || !isChangeKind(value.kind))
+    return null;
   const betId = 'betId' in value && typeof value.betId === 'string' ? value.betId : undefined;
   return betId === undefined ? { kind: value.kind } : { kind: value.kind, betId };
 }
 
 /** Opens the stream; `onEvent` gets every change. Returns a closer. */
-function openStream(onEvent: (event: ChangeEvent) => void, onReconnect: () => void): () => void {
+function openStream(
+  onEvent: (event: ChangeEvent) => void,
+  onReconnect: () => void,
+  options: { refetchOnFirstReady: boolean },
+): () => void {
   const source = new EventSource('/api/events');
-  let opened = false;
+  let opened = options.refetchOnFirstReady;
   source.addEventListener('change', (message) => {
     const event = parse(message.data);
     if (event) onEvent(event);
@@ -59,11 +64,12 @@ function openStream(onEvent: (event: ChangeEvent) => void, onReconnect: () => vo
  */
 export function startRealtime(queryClient: QueryClient): () => void {
   const refetchAll = () => {
-    for (const keys of Object.values(keysForChange)) for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+    for (const keys of Object.values(keysForChange))
+      for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
   };
   const hasLocks = typeof navigator !== 'undefined' && 'locks' in navigator;
   if (!hasLocks || typeof BroadcastChannel === 'undefined') {
-    return openStream((event) => invalidate(queryClient, event), refetchAll);
+    return openStream((event) => invalidate(queryClient, event), refetchAll, { refetchOnFirstReady: false });
   }
 
   const channel = new BroadcastChannel(CHANNEL_NAME);
@@ -74,23 +80,36 @@ export function startRealtime(queryClient: QueryClient): () => void {
 
   const abort = new AbortController();
   let releaseLeadership: (() => void) | undefined;
-  navigator.locks
-    .request(LOCK_NAME, { signal: abort.signal }, () => {
-      // This tab leads until it stops: keep the lock by never settling early.
-      return new Promise<void>((resolve) => {
-        const close = openStream((event) => {
+  // This tab leads until it stops: the lock is held by never settling early.
+  const lead = (refetchOnFirstReady: boolean) =>
+    new Promise<void>((resolve) => {
+      const close = openStream(
+        (event) => {
           invalidate(queryClient, event);
           channel.postMessage(event);
-        }, refetchAll);
-        releaseLeadership = () => {
-          close();
-          resolve();
-        };
-      });
-    })
-    .catch(() => {
-      // Aborted before this tab became the leader: nothing to clean up.
+        },
+        refetchAll,
+        { refetchOnFirstReady },
+      );
+      releaseLeadership = () => {
+        close();
+        resolve();
+      };
     });
+  const waitForLeadership = () =>
+    navigator.locks
+      .request(LOCK_NAME, { signal: abort.signal }, () =>
+        // Taking over from a closed leader: events published during the handover
+        // were lost, so refetch once the new stream is up.
+        lead(true),
+      )
+      .catch(() => {
+        // Aborted before this tab became the leader: nothing to clean up.
+      });
+  // Lead at once when no other tab does; otherwise follow, and wait in line.
+  void navigator.locks
+    .request(LOCK_NAME, { ifAvailable: true }, (lock) => (lock ? lead(false) : waitForLeadership()))
+    .catch(() => undefined);
 
   return () => {
     abort.abort();

@@ -20,7 +20,7 @@ export function ProfileBetCard({ bet, viewerId, onOpenComments }: ProfileBetCard
   return (
     <article aria-labelledby={titleId} className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm">
       <header className="flex items-start gap-3">
-        <span className="flex shrink-0 -space-x-3 pt-0.5">
+        <span className="flex shrink-0 -space-x-1 pt-0.5">
           <UserAvatar name={bet.creator.name} image={bet.creator.image} className="size-9 ring-2 ring-card" />
           <UserAvatar
             name={bet.opponent.name}
