@@ -24,6 +24,8 @@ import { z } from 'zod';
 import { createPglite, openDatabase, schema, type Db } from '../server/db/client.ts';
 import { accounts, users as usersTable } from '../server/db/schema/auth.ts';
 import { bets } from '../server/db/schema/bets.ts';
+import { comments } from '../server/db/schema/comments.ts';
+import { betLikes } from '../server/db/schema/likes.ts';
 import { friendRequests, friendships } from '../server/db/schema/friends.ts';
 import { loadEnv } from '../server/env.ts';
 
@@ -440,7 +442,12 @@ type RowOf<T extends PgTable> = { [K in keyof T['$inferInsert']]?: Cell };
  * VALUES list would hit pg's 65,535-parameter cap at ~5,000 bets).
  * Columns are those of the first row; the others take their defaults.
  */
-function createSink<T extends PgTable>(conn: Connection, table: T, batchSize = 5000) {
+function createSink<T extends PgTable>(
+  conn: Connection,
+  table: T,
+  options: { batchSize?: number; beforeFlush?: () => Promise<void> } = {},
+) {
+  const batchSize = options.batchSize ?? 5000;
   const columns: Record<string, PgColumn> = getTableColumns(table);
   let statement: { keys: string[]; text: string } | undefined;
   let buffer: Cell[][] = [];
@@ -448,6 +455,8 @@ function createSink<T extends PgTable>(conn: Connection, table: T, batchSize = 5
   const flush = async () => {
     const size = buffer[0]?.length ?? 0;
     if (!statement || size === 0) return;
+    // Rows this batch references (a comment's bet) must be written first.
+    await options.beforeFlush?.();
     const batch = buffer;
     buffer = statement.keys.map(() => []);
     await conn.query(statement.text, batch);
@@ -553,13 +562,53 @@ async function seed(conn: Connection, args: z.output<typeof argsSchema>, log: (m
 
   const betCount = args.bets ?? args.users * 10;
   const betSink = createSink(conn, bets);
+  const commentSink = createSink(conn, comments, { beforeFlush: () => betSink.flush() });
+  const likeSink = createSink(conn, betLikes, { beforeFlush: () => betSink.flush() });
   const progressEvery = Math.max(1, Math.round(betCount / 10));
   for (let i = 0; i < betCount; i++) {
-    await betSink.add(createBetRow(rng, users.ids, edges, now));
+    const bet = createBetRow(rng, users.ids, edges, now);
+    await betSink.add(bet);
+    for (const comment of createComments(rng, bet, now)) await commentSink.add(comment);
+    for (const like of createLikes(rng, bet, now)) await likeSink.add(like);
     if ((i + 1) % progressEvery === 0) log(`bets: ${i + 1}/${betCount}`);
   }
+  // Bets first: comments and likes reference them.
   await betSink.flush();
-  log(`bets: ${betSink.written}`);
+  await commentSink.flush();
+  await likeSink.flush();
+  log(`bets: ${betSink.written}, comments: ${commentSink.written}, likes: ${likeSink.written}`);
+}
+
+const COMMENTS = [
+  'No way you win this one',
+  'Easy money 😎',
+  "I'm calling it now",
+  'You are going to regret this',
+  'Double or nothing?',
+  'Bold move',
+  'Pay up when you lose!',
+  'This is going to be close',
+];
+
+/** About a third of bets get one to three comments from their two parties, after the bet was placed. */
+function createComments(rng: Random, bet: ReturnType<typeof createBetRow>, now: number) {
+  if (!rng.chance(0.3)) return [];
+  const created = Date.parse(bet.createdAt);
+  return Array.from({ length: rng.int(1, 3) }, () => ({
+    id: rng.uuid(),
+    betId: bet.id,
+    userId: rng.chance(0.5) ? bet.createdBy : bet.opponentId,
+    text: rng.pick(COMMENTS),
+    createdAt: iso(created + (now - created) * rng.next()),
+  }));
+}
+
+/** Likes are one per user per bet (primary key), so at most the two parties here. */
+function createLikes(rng: Random, bet: ReturnType<typeof createBetRow>, now: number) {
+  const created = Date.parse(bet.createdAt);
+  return [bet.createdBy, bet.opponentId]
+    .filter(() => rng.chance(0.25))
+    .map((userId) => ({ betId: bet.id, userId, createdAt: iso(created + (now - created) * rng.next()) }));
 }
 
 async function main() {
