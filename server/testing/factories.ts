@@ -29,10 +29,19 @@ export function linksIn(text: string): string[] {
   return text.match(/https?:\/\/[^\s"'<>]+/g) ?? [];
 }
 
+/**
+ * The newest mail to someone. Polls briefly: better-auth queues some mail
+ * (sign-up verification) after its response is sent, so on PostgreSQL the
+ * outbox row can land a moment after the request returns.
+ */
 export async function latestMailTo(t: TestApp, to: string, subjectIncludes: string) {
-  const mail = (await t.sentMail()).filter((m) => m.to === to && m.subject.includes(subjectIncludes)).at(-1);
-  if (!mail) throw new Error(`no mail to ${to} about "${subjectIncludes}"`);
-  return { ...mail, links: linksIn(mail.text) };
+  const deadline = Date.now() + 3000;
+  for (;;) {
+    const mail = (await t.sentMail()).filter((m) => m.to === to && m.subject.includes(subjectIncludes)).at(-1);
+    if (mail) return { ...mail, links: linksIn(mail.text) };
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} about "${subjectIncludes}"`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /** Path and query of an absolute link, for app.request. */

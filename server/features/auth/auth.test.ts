@@ -80,6 +80,7 @@ test('login is refused until the email is verified, and the attempt re-sends the
   const agent = createAgent(t);
   const input = buildSignUp();
   await agent.post('/api/auth/sign-up/email', input);
+  await latestMailTo(t, input.email, 'Verify');
   const before = (await t.sentMail()).filter((m) => m.to === input.email).length;
 
   const res = await agent.post('/api/auth/sign-in/username', { username: input.username, password: input.password });
