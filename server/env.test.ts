@@ -14,6 +14,11 @@ test('defaults give a runnable local configuration', () => {
   expect(env.SMTP_URL).toBeUndefined();
 });
 
+test('trusted proxies are a list', () => {
+  expect(parseEnv({ TRUSTED_PROXIES: '10.0.0.0/8, 192.168.1.10' }).TRUSTED_PROXIES).toEqual(['10.0.0.0/8', '192.168.1.10']);
+  expect(parseEnv({}).TRUSTED_PROXIES).toEqual([]);
+});
+
 test('empty strings count as unset', () => {
   expect(parseEnv({ PORT: '', DATABASE_URL: '', SMTP_URL: '' })).toMatchObject({ PORT: 3000 });
 });
@@ -31,6 +36,7 @@ test.each([
   [{ PUBLIC_URL: 'localhost:3000' }, /^Invalid configuration: PUBLIC_URL /],
   [{ AUTH_SECRET: 'short' }, /^Invalid configuration: AUTH_SECRET must be at least 32 characters$/],
   [{ SUPPORT_EMAIL: 'nope' }, /^Invalid configuration: SUPPORT_EMAIL must be an email address/],
+  [{ TRUSTED_PROXIES: '10.0.0.0/8, lb.internal' }, /^Invalid configuration: TRUSTED_PROXIES must be comma-separated IP addresses or CIDR ranges/],
 ])('a bad value stops start-up with one line naming the variable: %o', (source, pattern) => {
   expect(() => parseEnv(source)).toThrow(EnvError);
   expect(() => parseEnv(source)).toThrow(pattern);

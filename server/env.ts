@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
+import { invalidProxyEntries } from './lib/client-ip.ts';
 
 /**
  * The only reader of process.env. Empty strings count as unset so a copied
@@ -23,6 +24,10 @@ const envSchema = z.object({
   SUPPORT_EMAIL: optional(z.email({ error: 'must be an email address' })).transform(
     (value) => value ?? 'support@sidepot.app',
   ),
+  /** Load balancers whose X-Forwarded-For is believed: comma-separated IPs or CIDR ranges. */
+  TRUSTED_PROXIES: optional(z.string())
+    .transform((value) => (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean))
+    .refine((entries) => invalidProxyEntries(entries).length === 0, 'must be comma-separated IP addresses or CIDR ranges'),
   /** Where the built SPA is; `npm start` builds it into dist/web. */
   WEB_DIST_DIR: optional(z.string().min(1)),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),

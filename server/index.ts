@@ -5,6 +5,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { createApp } from './app.ts';
 import { bootstrap } from './bootstrap.ts';
 import { EnvError, loadEnv, type Env } from './env.ts';
+import { resolveClientIp } from './lib/client-ip.ts';
 import { createLogger } from './lib/logger.ts';
 
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../dist/web', import.meta.url));
@@ -27,7 +28,7 @@ const deps = await bootstrap(env, logger);
 const app = createApp(deps, {
   // serveStatic wants a path relative to the working directory.
   staticRoot: path.relative(process.cwd(), path.resolve(env.WEB_DIST_DIR ?? DEFAULT_WEB_DIR)),
-  clientIp: (c) => getConnInfo(c).remote.address,
+  clientIp: (c) => resolveClientIp(getConnInfo(c).remote.address, c.req.header('x-forwarded-for'), env.TRUSTED_PROXIES),
 });
 deps.mail.start();
 
