@@ -26,8 +26,16 @@ const envSchema = z.object({
   ),
   /** Load balancers whose X-Forwarded-For is believed: comma-separated IPs or CIDR ranges. */
   TRUSTED_PROXIES: optional(z.string())
-    .transform((value) => (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean))
-    .refine((entries) => invalidProxyEntries(entries).length === 0, 'must be comma-separated IP addresses or CIDR ranges'),
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (entries) => invalidProxyEntries(entries).length === 0,
+      'must be comma-separated IP addresses or CIDR ranges',
+    ),
   /** Where the built SPA is; `npm start` builds it into dist/web. */
   WEB_DIST_DIR: optional(z.string().min(1)),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
@@ -44,7 +52,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     const issue = result.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
     const got = source[name];
-    const shown = name === 'AUTH_SECRET' || name === 'DATABASE_URL' || name === 'SMTP_URL' ? '' : ` (got "${got ?? ''}")`;
+    const shown =
+      name === 'AUTH_SECRET' || name === 'DATABASE_URL' || name === 'SMTP_URL' ? '' : ` (got "${got ?? ''}")`;
     throw new EnvError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${shown}`);
   }
   const env = result.data;

@@ -23,5 +23,8 @@ test('a trusted peer without the header is itself the client', () => {
 });
 
 test('bad proxy entries are reported', () => {
-  expect(invalidProxyEntries(['10.0.0.0/8', '::1', 'not-an-ip', '10.0.0.0/99'])).toEqual(['not-an-ip', '10.0.0.0/99']);
+  expect(invalidProxyEntries(['10.0.0.0/8', '::1', 'not-an-ip', '10.0.0.0/99'])).toEqual([
+    'not-an-ip',
+    '10.0.0.0/99',
+  ]);
 });
