@@ -7,7 +7,6 @@
  * Viewers and terms are drawn deterministically from the data, so two runs
  * over the same seed measure the same calls. Run `npm run seed` first.
  */
-import { parseArgs } from 'node:util';
 import type { Logger } from 'drizzle-orm/logger';
 import { z } from 'zod';
 import { decodeCursor } from '../domain/pagination.ts';
@@ -17,7 +16,7 @@ import { searchUsers } from '../server/features/friends/friends.service.ts';
 import { getWeeklyLeaderboard } from '../server/features/leaderboard/leaderboard.service.ts';
 import { getNotificationSummary } from '../server/features/notifications/notifications.service.ts';
 import { getProfileScreen, getUserCard } from '../server/features/profile/profile.service.ts';
-import { Random, assertDataDirFree, connect, resolveTarget, targetOptions, type Connection } from './seed.ts';
+import { Random, connect, parseScriptArgs, type Connection } from './seed.ts';
 
 const argsSchema = z.object({
   iterations: z.coerce.number().int().min(1).default(200),
@@ -37,7 +36,10 @@ async function rows<T extends z.ZodType>(conn: Connection, schema: T, text: stri
 }
 
 /** The SQL drizzle sends, recorded only while a plan is being captured so timings carry no logging cost. */
-const capture: { on: boolean; count: number; last?: { query: string; params: unknown[] } } = { on: false, count: 0 };
+const capture: { on: boolean; count: number; last?: { query: string; params: unknown[] } } = {
+  on: false,
+  count: 0,
+};
 const logger: Logger = {
   logQuery(query, params) {
     if (capture.on) {
@@ -80,20 +82,10 @@ async function measure(benchCase: Case, iterations: number, warmup: number) {
 }
 
 async function main() {
-  const { values } = parseArgs({
-    options: {
-      ...targetOptions,
-      iterations: { type: 'string' },
-      warmup: { type: 'string' },
-      seed: { type: 'string' },
-    },
-    strict: true,
-  });
-  const parsed = argsSchema.safeParse(values);
-  if (!parsed.success) throw new Error(`Invalid arguments: ${z.prettifyError(parsed.error)}`);
-  const args = parsed.data;
-  const { target, env } = resolveTarget(args);
-  await assertDataDirFree(target, env);
+  const { args, target } = await parseScriptArgs(
+    { iterations: { type: 'string' }, warmup: { type: 'string' }, seed: { type: 'string' } },
+    argsSchema,
+  );
   const conn = await connect(target, logger);
   try {
     await run(conn, args);
@@ -179,7 +171,10 @@ function buildCases(db: Connection['db'], subjects: Awaited<ReturnType<typeof pi
     { name: 'getUserCard (busiest user, by a friend)', run: () => card(busiestFriend, busiest) },
     { name: 'getUserCard (friend)', run: (i) => card(pair(i).viewer, pair(i).friend) },
     { name: 'getUserCard (stranger)', run: (i) => card(pair(i).viewer, pair(i).stranger) },
-    { name: 'getFeedPage (first page)', run: async (i) => (await getFeedPage(db, pair(i).viewer, undefined)).items.length },
+    {
+      name: 'getFeedPage (first page)',
+      run: async (i) => (await getFeedPage(db, pair(i).viewer, undefined)).items.length,
+    },
     {
       name: 'getFeedPage (second page)',
       run: async (i) => {
@@ -188,11 +183,26 @@ function buildCases(db: Connection['db'], subjects: Awaited<ReturnType<typeof pi
         return cursor ? (await getFeedPage(db, pair(i).viewer, cursor)).items.length : 0;
       },
     },
-    { name: 'getFeedPage (busiest user)', run: async () => (await getFeedPage(db, busiest, undefined)).items.length },
-    { name: 'getWeeklyLeaderboard', run: async (i) => (await getWeeklyLeaderboard(db, pair(i).viewer)).length },
-    { name: 'getWeeklyLeaderboard (busiest user)', run: async () => (await getWeeklyLeaderboard(db, busiest)).length },
-    { name: 'getNotificationSummary', run: async (i) => (await getNotificationSummary(db, pair(i).viewer)).unreadCount },
-    { name: 'listMyBets (profile sections)', run: async (i) => (await listMyBets(db, pair(i).viewer)).past.items.length },
+    {
+      name: 'getFeedPage (busiest user)',
+      run: async () => (await getFeedPage(db, busiest, undefined)).items.length,
+    },
+    {
+      name: 'getWeeklyLeaderboard',
+      run: async (i) => (await getWeeklyLeaderboard(db, pair(i).viewer)).length,
+    },
+    {
+      name: 'getWeeklyLeaderboard (busiest user)',
+      run: async () => (await getWeeklyLeaderboard(db, busiest)).length,
+    },
+    {
+      name: 'getNotificationSummary',
+      run: async (i) => (await getNotificationSummary(db, pair(i).viewer)).unreadCount,
+    },
+    {
+      name: 'listMyBets (profile sections)',
+      run: async (i) => (await listMyBets(db, pair(i).viewer)).past.items.length,
+    },
   ];
 }
 
@@ -218,7 +228,9 @@ async function run(conn: Connection, args: z.output<typeof argsSchema>) {
   await explainSearch(conn, viewer, 'phone fragment', '555-12');
   await explainCall(conn, 'feed page, typical user', () => getFeedPage(conn.db, viewer, undefined));
   await explainCall(conn, 'feed page, busiest user', () => getFeedPage(conn.db, subjects.busiest, undefined));
-  await explainCall(conn, 'weekly leaderboard, busiest user', () => getWeeklyLeaderboard(conn.db, subjects.busiest));
+  await explainCall(conn, 'weekly leaderboard, busiest user', () =>
+    getWeeklyLeaderboard(conn.db, subjects.busiest),
+  );
 }
 
 /** EXPLAIN (ANALYZE, BUFFERS) of the one statement a service call sends, and how many it sent. */
@@ -234,7 +246,9 @@ async function explainCall(conn: Connection, label: string, call: () => Promise<
   if (!sent) throw new Error(`${label}: no query sent`);
   const plan = await rows(conn, planRow, `explain (analyze, buffers) ${sent.query}`, sent.params);
   const text = plan.map((row) => row['QUERY PLAN']).join('\n');
-  const seqScanOfBet = /Seq Scan on bet(?!_)/.test(text) ? 'SEQUENTIAL SCAN of bet' : 'no sequential scan of bet';
+  const seqScanOfBet = /Seq Scan on bet(?!_)/.test(text)
+    ? 'SEQUENTIAL SCAN of bet'
+    : 'no sequential scan of bet';
   console.log(`\n${label}: ${capture.count} statement(s), ${seqScanOfBet}:\n${text}`);
 }
 

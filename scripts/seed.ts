@@ -77,6 +77,25 @@ export async function assertDataDirFree(
   }
 }
 
+/**
+ * Parses a script's flags (the shared database-target flags plus its own)
+ * with its schema, then resolves where to write and refuses a PGlite data
+ * directory a running server holds.
+ */
+export async function parseScriptArgs<
+  S extends z.ZodType<{ 'database-url'?: string | undefined; 'data-dir'?: string | undefined }>,
+>(
+  options: Record<string, { type: 'string' | 'boolean' }>,
+  schema: S,
+): Promise<{ args: z.output<S>; target: Target }> {
+  const { values } = parseArgs({ options: { ...targetOptions, ...options }, strict: true });
+  const parsed = schema.safeParse(values);
+  if (!parsed.success) throw new Error(`Invalid arguments: ${z.prettifyError(parsed.error)}`);
+  const { target, env } = resolveTarget(parsed.data);
+  await assertDataDirFree(target, env);
+  return { args: parsed.data, target };
+}
+
 export type Connection = {
   kind: Target['kind'];
   db: Db;
@@ -612,21 +631,15 @@ function createLikes(rng: Random, bet: ReturnType<typeof createBetRow>, now: num
 }
 
 async function main() {
-  const { values } = parseArgs({
-    options: {
-      ...targetOptions,
+  const { args, target } = await parseScriptArgs(
+    {
       users: { type: 'string' },
       seed: { type: 'string' },
       bets: { type: 'string' },
       reset: { type: 'boolean' },
     },
-    strict: true,
-  });
-  const parsed = argsSchema.safeParse(values);
-  if (!parsed.success) throw new Error(`Invalid arguments: ${z.prettifyError(parsed.error)}`);
-  const args = parsed.data;
-  const { target, env } = resolveTarget(args);
-  await assertDataDirFree(target, env);
+    argsSchema,
+  );
 
   const started = performance.now();
   const log = (message: string) =>
