@@ -3,11 +3,14 @@ export const errorStatus = {
   VALIDATION_FAILED: 422,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
+  CROSS_ORIGIN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   USERNAME_TAKEN: 409,
   PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  HEADERS_TOO_LARGE: 431,
   INTERNAL: 500,
 } as const;
 
@@ -17,11 +20,14 @@ export const defaultErrorMessages: Record<ErrorCode, string> = {
   VALIDATION_FAILED: 'Please check the highlighted fields.',
   UNAUTHORIZED: 'Please sign in to continue.',
   FORBIDDEN: 'You are not allowed to do that.',
+  CROSS_ORIGIN: 'This request did not come from a Sidepot page. Please reload Sidepot and try again.',
   NOT_FOUND: 'Not found.',
   CONFLICT: 'That changed in the meantime. Please refresh and try again.',
   USERNAME_TAKEN: 'This username is already taken. Please choose another.',
   PAYLOAD_TOO_LARGE: 'That is too large.',
+  UNSUPPORTED_MEDIA_TYPE: 'Please send this request as JSON (Content-Type: application/json).',
   RATE_LIMITED: 'Too many requests. Please try again later.',
+  HEADERS_TOO_LARGE: "The request headers are too large. Please clear this site's cookies and try again.",
   INTERNAL: 'Something went wrong on our side. Please try again.',
 };
 

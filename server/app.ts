@@ -18,6 +18,7 @@ import { userRoutes } from './features/users/users.routes.ts';
 import { CLIENT_IP_HEADER } from './lib/auth.ts';
 import { AppError } from './lib/errors.ts';
 import { staticFiles } from './lib/static-files.ts';
+import { requireSameOrigin } from './middleware/same-origin.ts';
 import { ValidationError } from './middleware/validate.ts';
 
 /** The typed API surface the web client (`hc<AppType>`) is built from. */
@@ -92,6 +93,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions) {
     // eslint-disable-next-line @typescript-eslint/no-unsafe-argument -- Hono types a middleware's input generic as `any`.
     c.req.path === '/api/profile/avatar' ? next() : jsonLimit(c, next),
   );
+
+  // HTTP edges of our own API (issue 9, points 5 and 11). /api/auth is left to
+  // better-auth's own origin check, which also covers its cookie-less sign-in.
+  app.use('/api/*', requireSameOrigin(deps.env.PUBLIC_URL, { except: '/api/auth/' }));
 
   app.on(['GET', 'POST'], '/api/auth/*', (c) => {
     const headers = new Headers(c.req.raw.headers);

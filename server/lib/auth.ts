@@ -9,6 +9,7 @@ import { accounts, rateLimits, sessions, users, verifications } from '../db/sche
 import type { Logger } from './logger.ts';
 import type { MailWorker } from './mail-outbox.ts';
 import { existingAccountMail, resetPasswordMail, verificationMail } from './mail-templates.ts';
+import { trustedOrigins } from './origins.ts';
 
 /** Set by our own middleware from the socket address; any client-sent value is dropped. */
 export const CLIENT_IP_HEADER = 'x-sidepot-client-ip';
@@ -31,15 +32,6 @@ function withVerifiedCallback(url: string): string {
   const callback = parsed.searchParams.get('callbackURL');
   if (!callback || callback === '/') parsed.searchParams.set('callbackURL', VERIFIED_CALLBACK_PATH);
   return parsed.toString();
-}
-
-function trustedOrigins(publicUrl: string): string[] {
-  const origin = new URL(publicUrl);
-  const origins = [origin.origin];
-  // localhost and 127.0.0.1 are the same machine to a local user.
-  if (origin.hostname === 'localhost') origins.push(`${origin.protocol}//127.0.0.1${origin.port ? `:${origin.port}` : ''}`);
-  if (origin.hostname === '127.0.0.1') origins.push(`${origin.protocol}//localhost${origin.port ? `:${origin.port}` : ''}`);
-  return origins;
 }
 
 export function createAuth(deps: AuthDeps) {

@@ -12,9 +12,22 @@ export class ValidationError extends AppError {
   }
 }
 
-/** Validates one part of the request with a shared schema; 422 with the zod issues otherwise. */
+/** `application/json`, optionally with parameters such as a charset. */
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
+
+/**
+ * Validates one part of the request with a shared schema; 422 with the zod
+ * issues otherwise. A JSON body must say it is one: the validator would read
+ * any other type (a cross-site form's `text/plain`) as `{}`, so it answers 415.
+ */
 export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(target: Target, schema: Schema) {
-  return zValidator(target, schema, (result) => {
+  const validator = zValidator(target, schema, (result) => {
     if (!result.success) throw new ValidationError(result.error);
   });
+  if (target !== 'json') return validator;
+  const jsonOnly: typeof validator = async (c, next) => {
+    if (!JSON_TYPE.test(c.req.header('content-type') ?? '')) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+    return validator(c, next);
+  };
+  return jsonOnly;
 }
