@@ -18,6 +18,7 @@ import { userRoutes } from './features/users/users.routes.ts';
 import { CLIENT_IP_HEADER } from './lib/auth.ts';
 import { AppError } from './lib/errors.ts';
 import { staticFiles } from './lib/static-files.ts';
+import { noStoreJson } from './middleware/no-store.ts';
 import { requireSameOrigin } from './middleware/same-origin.ts';
 import { ValidationError } from './middleware/validate.ts';
 
@@ -96,6 +97,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions) {
 
   // HTTP edges of our own API (issue 9, points 5 and 11). /api/auth is left to
   // better-auth's own origin check, which also covers its cookie-less sign-in.
+  app.use('/api/*', noStoreJson);
   app.use('/api/*', requireSameOrigin(deps.env.PUBLIC_URL, { except: '/api/auth/' }));
 
   app.on(['GET', 'POST'], '/api/auth/*', (c) => {

@@ -1,0 +1,69 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createAgent } from '../testing/agent.ts';
+import { signedInUser } from '../testing/factories.ts';
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../testing/test-app.ts';
+
+/* Issue 9, point 11: signed-in JSON answers are never stored by a browser or a cache in between. */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  expect(t.serverErrors()).toEqual([]);
+  await t.close();
+});
+
+test('every JSON answer of the API, signed in or not, success or error, carries Cache-Control: no-store', async () => {
+  const { agent } = await signedInUser(t);
+  const answers = [
+    await agent.get('/api/profile'),
+    await agent.get('/api/bets/mine'),
+    await agent.get('/api/feed'),
+    await agent.get('/api/auth/get-session'),
+    await agent.post('/api/bets', { description: '', amount: 0, opponentId: 'x' }),
+    await createAgent(t).get('/api/profile'),
+    await agent.get('/api/no-such-thing'),
+  ];
+  for (const [index, res] of answers.entries()) {
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect({
+      index,
+      status: res.status,
+      cacheControl: res.headers.get('cache-control'),
+    }).toMatchObject({ cacheControl: 'no-store' });
+  }
+});
+
+test('routes that choose their own caching keep it: avatars immutable, the event stream no-cache', async () => {
+  const { agent } = await signedInUser(t);
+  const png = await sharp({
+    create: { width: 64, height: 64, channels: 3, background: { r: 1, g: 2, b: 3 } },
+  })
+    .png()
+    .toBuffer();
+  const uploaded = await t.app.request(`${TEST_ORIGIN}/api/profile/avatar`, {
+    method: 'PUT',
+    headers: {
+      origin: TEST_ORIGIN,
+      'content-type': 'image/png',
+      cookie: [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+    },
+    body: png,
+  });
+  expect(uploaded.status).toBe(200);
+  expect(uploaded.headers.get('cache-control')).toBe('no-store');
+  const { image } = (await uploaded.json()) as { image: string };
+  const avatar = await t.app.request(`${TEST_ORIGIN}${image}`);
+  expect(avatar.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+
+  const controller = new AbortController();
+  const stream = await t.app.request(`${TEST_ORIGIN}/api/events`, {
+    headers: { cookie: [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    signal: controller.signal,
+  });
+  expect(stream.headers.get('cache-control')).toMatch(/^no-cache/);
+  await stream.body?.cancel();
+  controller.abort();
+});
