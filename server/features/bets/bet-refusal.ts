@@ -8,6 +8,8 @@ export type BetAction = 'accept' | 'decline' | 'resolve' | 'requestVoid' | 'canc
 
 type BetRow = typeof bets.$inferSelect;
 
+export const NOT_FRIENDS_ANYMORE = 'You are no longer friends, so this bet can no longer be accepted.';
+
 /** Why a transition's conditional statement matched no row, as the right status and message. */
 function explain(bet: BetRow, userId: string, action: BetAction): AppError {
   const conflict = (message: string) => new AppError('CONFLICT', message);
@@ -53,6 +55,10 @@ export async function refuse(tx: Db, betId: string, userId: string, action: BetA
     // Friends of the creator see the bet in their feed; everyone else must not learn it exists.
     if (await areFriends(tx, userId, bet.createdBy)) throw new AppError('FORBIDDEN', 'Only the people in this bet can do that.');
     throw new AppError('NOT_FOUND', 'Bet not found.');
+  }
+  // Bets are only between friends: the accept's statement also requires the friendship.
+  if (action === 'accept' && bet.status === 'pending' && bet.opponentId === userId && !(await areFriends(tx, userId, bet.createdBy))) {
+    throw new AppError('FORBIDDEN', NOT_FRIENDS_ANYMORE);
   }
   throw explain(bet, userId, action);
 }

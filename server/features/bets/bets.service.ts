@@ -10,7 +10,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { ChangeEvent } from '../../lib/events.ts';
 import type { MailMessage } from '../../lib/mail-transport.ts';
 import { betAcceptedMail } from '../../lib/mail-templates-bets.ts';
-import { areFriends } from '../friends/friends.service.ts';
+import { areFriends, lockPair } from '../friends/friends.service.ts';
 import { viewersOf } from '../feed/visibility.ts';
 import { refuse } from './bet-refusal.ts';
 import { selectBet, selectBets } from './bet-view.ts';
@@ -44,7 +44,10 @@ async function announce(db: Db, effects: BetEffects, bet: { createdBy: string; o
 export async function createBet(db: Db, effects: BetEffects, userId: string, input: CreateBetInput): Promise<Bet> {
   const created = await db.transaction(async (tx) => {
     // Not-a-friend and no-such-user answer alike, so ids cannot be probed.
-    if (input.opponentId === userId || !(await areFriends(tx, userId, input.opponentId))) {
+    if (input.opponentId === userId) throw new AppError('FORBIDDEN', 'You can only bet with your friends.');
+    // Held until commit, so a removal of this friendship cannot slip in before the insert.
+    await lockPair(tx, userId, input.opponentId);
+    if (!(await areFriends(tx, userId, input.opponentId))) {
       throw new AppError('FORBIDDEN', 'You can only bet with your friends.');
     }
     const [row] = await tx
@@ -78,12 +81,18 @@ export async function listPastBets(db: Db, userId: string, cursor: Cursor | unde
   return { items, nextCursor: rows.length > PAST_PAGE_SIZE && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null };
 }
 
+/**
+ * Part of the accept's own conditional statement, so an unfriending that
+ * commits first can never be followed by an accept (issue 9, point 11).
+ */
+const stillFriends = sql`exists (select 1 from friendship f where f.user_id = ${bets.createdBy} and f.friend_id = ${bets.opponentId})`;
+
 export async function acceptBet(db: Db, effects: BetEffects, userId: string, betId: string, prediction?: string): Promise<Bet> {
   const accepted = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(bets)
       .set({ status: 'active', updatedAt: new Date() })
-      .where(and(eq(bets.id, betId), eq(bets.opponentId, userId), eq(bets.status, 'pending')))
+      .where(and(eq(bets.id, betId), eq(bets.opponentId, userId), eq(bets.status, 'pending'), stillFriends))
       .returning();
     if (!row) return refuse(tx, betId, userId, 'accept');
     if (prediction) {

@@ -4,6 +4,7 @@ import { sendFriendRequestInputSchema } from '../../../domain/friends.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { currentUser, requireUser, session } from '../../middleware/session.ts';
 import { validate } from '../../middleware/validate.ts';
+import { viewersOf } from '../feed/visibility.ts';
 import {
   acceptFriendRequest,
   declineFriendRequest,
@@ -20,7 +21,17 @@ export const friendRoutes = new Hono<AppEnv>()
   .use(session, requireUser)
   .get('/', async (c) => c.json({ items: await listFriends(c.var.deps.database.db, currentUser(c).id) }))
   .delete('/:userId', validate('param', userParam), async (c) => {
-    await removeFriend(c.var.deps.database.db, currentUser(c).id, c.req.valid('param').userId);
+    const { database, events } = c.var.deps;
+    const userId = currentUser(c).id;
+    const friendId = c.req.valid('param').userId;
+    const { cancelledBets } = await removeFriend(database.db, userId, friendId);
+    // Both lose each other's feed and friend cards; cancelled bets vanish as after a decline.
+    await events.publish([userId, friendId], { kind: 'friends' });
+    await events.publish([userId, friendId], { kind: 'feed' });
+    for (const bet of cancelledBets) {
+      await events.publish([bet.createdBy, bet.opponentId], { kind: 'bets', betId: bet.id });
+      await events.publish(await viewersOf(database.db, bet), { kind: 'feed', betId: bet.id });
+    }
     return c.json({ ok: true as const });
   });
 

@@ -6,6 +6,7 @@ import { digitsOnly } from '../../../domain/users.ts';
 import type { Db } from '../../db/client.ts';
 import { escapeLike, queryRows } from '../../db/query.ts';
 import { users } from '../../db/schema/auth.ts';
+import { bets } from '../../db/schema/bets.ts';
 import { friendRequests, friendships } from '../../db/schema/friends.ts';
 import { AppError } from '../../lib/errors.ts';
 
@@ -70,10 +71,10 @@ function pairOf(a: string, b: string) {
 }
 
 /**
- * Serializes every change to one pair's requests and friendship for the rest
- * of the transaction: checks like "already friends?" stay true until commit.
+ * Serializes every change to one pair's requests, friendship and new bets for
+ * the rest of the transaction: checks like "already friends?" stay true until commit.
  */
-async function lockPair(tx: Db, a: string, b: string) {
+export async function lockPair(tx: Db, a: string, b: string) {
   const [low, high] = a < b ? [a, b] : [b, a];
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`friend-pair:${low}:${high}`}, 0))`);
 }
@@ -179,18 +180,41 @@ export async function declineFriendRequest(db: Db, userId: string, requestId: st
   });
 }
 
-/** Ends the friendship on both sides (DESIGN departure 4). */
-export async function removeFriend(db: Db, userId: string, friendId: string): Promise<void> {
-  const deleted = await db
-    .delete(friendships)
-    .where(
-      or(
-        and(eq(friendships.userId, userId), eq(friendships.friendId, friendId)),
-        and(eq(friendships.userId, friendId), eq(friendships.friendId, userId)),
-      ),
-    )
-    .returning({ userId: friendships.userId });
-  if (deleted.length === 0) throw new AppError('NOT_FOUND', 'You are not friends with this user.');
+export type CancelledBet = { id: string; createdBy: string; opponentId: string };
+
+/**
+ * Ends the friendship on both sides (DESIGN departure 4) and, in the same
+ * transaction, deletes the pending bets between the two as a decline would:
+ * bets are only between friends, so none may wait for an answer afterwards.
+ * Active and completed bets stay, as the history of both.
+ */
+export async function removeFriend(db: Db, userId: string, friendId: string): Promise<{ cancelledBets: CancelledBet[] }> {
+  return db.transaction(async (tx) => {
+    await lockPair(tx, userId, friendId);
+    const deleted = await tx
+      .delete(friendships)
+      .where(
+        or(
+          and(eq(friendships.userId, userId), eq(friendships.friendId, friendId)),
+          and(eq(friendships.userId, friendId), eq(friendships.friendId, userId)),
+        ),
+      )
+      .returning({ userId: friendships.userId });
+    if (deleted.length === 0) throw new AppError('NOT_FOUND', 'You are not friends with this user.');
+    const cancelledBets = await tx
+      .delete(bets)
+      .where(
+        and(
+          eq(bets.status, 'pending'),
+          or(
+            and(eq(bets.createdBy, userId), eq(bets.opponentId, friendId)),
+            and(eq(bets.createdBy, friendId), eq(bets.opponentId, userId)),
+          ),
+        ),
+      )
+      .returning({ id: bets.id, createdBy: bets.createdBy, opponentId: bets.opponentId });
+    return { cancelledBets };
+  });
 }
 
 const PHONE_TERM = /^[\d\s().+-]+$/;
