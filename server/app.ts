@@ -114,6 +114,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions) {
   });
 
   if (options.staticRoot) app.route('/', staticFiles(options.staticRoot));
+  // Whatever nothing answered (a POST outside /api, any path in API-only tests) is a 404 in the error shape.
+  app.notFound((c) => c.json(errorBody('NOT_FOUND', 'Not found.'), 404));
 
   app.onError((error, c) => {
     if (error instanceof ValidationError) return c.json(errorBody(error.code, error.message, error.issues), 422);

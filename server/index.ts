@@ -5,6 +5,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { createApp } from './app.ts';
 import { bootstrap } from './bootstrap.ts';
 import { EnvError, loadEnv, type Env } from './env.ts';
+import { answerClientError } from './lib/client-error.ts';
 import { resolveClientIp } from './lib/client-ip.ts';
 import { createLogger } from './lib/logger.ts';
 
@@ -38,6 +39,9 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
     `Sidepot listening on http://localhost:${info.port}`,
   );
 });
+
+// Requests Node's parser refuses (431 oversized headers) still answer in our error shape.
+server.on('clientError', answerClientError);
 
 server.on('error', (error: NodeJS.ErrnoException) => {
   const reason = error.code === 'EADDRINUSE' ? `port ${env.PORT} is already in use (set PORT)` : error.message;

@@ -35,9 +35,23 @@ test('hashed assets are cached for a year', async () => {
   expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
 });
 
-test('a missing asset is a 404, not the SPA shell', async () => {
+test('a missing asset is a 404 in the error shape, not the SPA shell', async () => {
   const res = await app.request(`${TEST_ORIGIN}/assets/missing-123.js`);
   expect(res.status).toBe(404);
+  expect(res.headers.get('content-type')).toContain('application/json');
+  expect(await res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found.' } });
+});
+
+test('a request no route answers outside /api is a 404 in the error shape', async () => {
+  for (const [method, url] of [
+    ['POST', '/assets/app-abc123.js'],
+    ['POST', '/feed'],
+    ['DELETE', '/'],
+  ] as const) {
+    const res = await app.request(`${TEST_ORIGIN}${url}`, { method });
+    expect({ method, url, status: res.status }).toEqual({ method, url, status: 404 });
+    expect(await res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found.' } });
+  }
 });
 
 test('API paths never fall back to the SPA', async () => {

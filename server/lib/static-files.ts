@@ -3,6 +3,7 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env.ts';
+import { AppError } from './errors.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -26,8 +27,11 @@ export function staticFiles(root: string) {
       );
     })
     .use('*', serveStatic({ root }))
-    // A missing hashed asset is a stale deploy or a typo, never a page: answer 404, not the shell.
-    .get('/assets/*', (c) => c.text('Not found', 404))
+    // A missing hashed asset is a stale deploy or a typo, never a page: a 404 in
+    // the error shape (app.onError), not the shell.
+    .get('/assets/*', () => {
+      throw new AppError('NOT_FOUND');
+    })
     .get('*', async (c) => {
       indexHtml ??= await readFile(indexPath, 'utf8');
       return c.html(indexHtml);
