@@ -83,6 +83,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions) {
       referrerPolicy: 'strict-origin-when-cross-origin',
     }),
   );
+  // Outside the body limit, so its 413 is marked too (issue 9, point 11).
+  app.use('/api/*', noStoreJson);
   const jsonLimit = bodyLimit({
     maxSize: 64 * 1024,
     onError: () => {
@@ -95,9 +97,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions) {
     c.req.path === '/api/profile/avatar' ? next() : jsonLimit(c, next),
   );
 
-  // HTTP edges of our own API (issue 9, points 5 and 11). /api/auth is left to
+  // State changes only from our own pages (issue 9, point 5). /api/auth is left to
   // better-auth's own origin check, which also covers its cookie-less sign-in.
-  app.use('/api/*', noStoreJson);
   app.use('/api/*', requireSameOrigin(deps.env.PUBLIC_URL, { except: '/api/auth/' }));
 
   app.on(['GET', 'POST'], '/api/auth/*', (c) => {

@@ -67,3 +67,10 @@ test('routes that choose their own caching keep it: avatars immutable, the event
   await stream.body?.cancel();
   controller.abort();
 });
+
+test('a body refused for its size is marked no-store too', async () => {
+  const { agent } = await signedInUser(t);
+  const res = await agent.post('/api/bets', { description: 'x'.repeat(70_000), amount: 5, opponentId: 'x' });
+  expect(res.status).toBe(413);
+  expect(res.headers.get('cache-control')).toBe('no-store');
+});
