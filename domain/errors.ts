@@ -1,6 +1,7 @@
 /** Error codes our own API answers with, as `{ error: { code, message, issues? } }`. */
 export const errorStatus = {
   VALIDATION_FAILED: 422,
+  INVALID_CURSOR: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
@@ -15,6 +16,7 @@ export type ErrorCode = keyof typeof errorStatus;
 
 export const defaultErrorMessages: Record<ErrorCode, string> = {
   VALIDATION_FAILED: 'Please check the highlighted fields.',
+  INVALID_CURSOR: 'This list link is out of date. Please reload the page.',
   UNAUTHORIZED: 'Please sign in to continue.',
   FORBIDDEN: 'You are not allowed to do that.',
   NOT_FOUND: 'Not found.',

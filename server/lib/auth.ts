@@ -3,9 +3,11 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { username } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
+import { textMessages } from '../../domain/text.ts';
 import { signUpInputSchema, issueTitle } from '../../domain/users.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/auth.ts';
+import { findGarbledAuthField } from './auth-input.ts';
 import type { Logger } from './logger.ts';
 import type { MailWorker } from './mail-outbox.ts';
 import { existingAccountMail, resetPasswordMail, verificationMail } from './mail-templates.ts';
@@ -119,6 +121,15 @@ export function createAuth(deps: AuthDeps) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        const garbled = findGarbledAuthField(ctx.body) ?? findGarbledAuthField(ctx.query);
+        if (garbled !== undefined) {
+          throw new APIError('UNPROCESSABLE_ENTITY', {
+            code: 'VALIDATION_FAILED',
+            message: textMessages.invalidCharacters.message,
+            title: textMessages.invalidCharacters.title,
+            field: garbled,
+          });
+        }
         if (ctx.path === '/sign-up/email') {
           const parsed = signUpInputSchema.safeParse(ctx.body);
           if (!parsed.success) {

@@ -1,6 +1,7 @@
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import type { z } from 'zod';
+import type { ErrorCode } from '../../domain/errors.ts';
 import { AppError } from '../lib/errors.ts';
 
 export class ValidationError extends AppError {
@@ -12,9 +13,19 @@ export class ValidationError extends AppError {
   }
 }
 
-/** Validates one part of the request with a shared schema; 422 with the zod issues otherwise. */
-export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(target: Target, schema: Schema) {
+/**
+ * Validates one part of the request with a shared schema; 422 with the zod
+ * issues otherwise, or the given code (e.g. INVALID_CURSOR, 400) with the
+ * first issue's message.
+ */
+export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(
+  target: Target,
+  schema: Schema,
+  failureCode?: Exclude<ErrorCode, 'VALIDATION_FAILED'>,
+) {
   return zValidator(target, schema, (result) => {
-    if (!result.success) throw new ValidationError(result.error);
+    if (result.success) return;
+    if (failureCode) throw new AppError(failureCode, result.error.issues[0]?.message);
+    throw new ValidationError(result.error);
   });
 }
