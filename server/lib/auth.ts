@@ -114,8 +114,8 @@ export function createAuth(deps: AuthDeps) {
     },
     logger: {
       log: (level, message) => {
-        // A refused origin or redirect URL is the client's mistake (answered 403), though better-auth logs it as an error.
-        const isRefusedInput = /^Invalid (origin|[A-Za-z]+URL)\b/.test(message);
+        // A refused redirect or callback URL is the client's input (answered 403), though better-auth logs it as an error.
+        const isRefusedInput = /^Invalid [A-Za-z]+URL\b/.test(message);
         if (level === 'error' && !isRefusedInput) logger.error({ source: 'auth' }, message);
         else if (level === 'error') logger.warn({ source: 'auth' }, message);
         else if (level === 'warn') logger.warn({ source: 'auth' }, message);
