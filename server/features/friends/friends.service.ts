@@ -224,11 +224,11 @@ async function searchPass(db: Db, viewerId: string, match: SQL, order: SQL, limi
 
 /**
  * Finds people to add (ADR 015): the owner of a complete phone number first,
- * then usernames starting with the term (case-insensitive), then names
- * starting with it; never the viewer, their friends or unverified users, and
- * at most 10. Usernames are stored lower-cased and read in order from a
- * C-collated index, so a short term costs 10 index entries; the name pass
- * runs only when the others leave room.
+ * then usernames starting with the term, case-insensitively (usernames are
+ * stored lower-cased; the display form keeps the user's capitals); never the
+ * viewer, their friends or unverified users, and at most 10. Prefix matches
+ * are read in order from a C-collated index, so a short term costs 10 index
+ * entries rather than a scan of every user.
  */
 export async function searchUsers(db: Db, viewerId: string, term: string): Promise<SearchResult[]> {
   const lowered = term.trim().toLowerCase();
@@ -238,7 +238,6 @@ export async function searchUsers(db: Db, viewerId: string, term: string): Promi
   const passes: { match: SQL; order: SQL }[] = [
     ...(phone ? [{ match: sql`u.phone = ${phone}`, order: sql`u.id` }] : []),
     { match: sql`${byUsername} like ${prefix}`, order: byUsername },
-    { match: sql`lower(u.name) like ${prefix}`, order: sql`lower(u.name), u.id` },
   ];
   const rows: z.output<typeof searchRow>[] = [];
   for (const pass of passes) {
