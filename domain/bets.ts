@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { betStatusSchema, userSummarySchema } from './profiles.ts';
-import { isBlank, type RuleFailure } from './users.ts';
+import { hasForbiddenCharacters, isBlank, textMessages } from './text.ts';
+import { USER_ID_PATTERN, type RuleFailure } from './users.ts';
 
 export const BET_DESCRIPTION_MAX = 280;
 export const BET_AMOUNT_MIN = 1;
@@ -27,8 +28,10 @@ export type PlaceBetFields = { description: string; opponentId: string | null; a
 export function checkPlaceBet(input: PlaceBetFields): RuleFailure<keyof PlaceBetFields> | null {
   const m = betMessages;
   if (isBlank(input.description)) return { field: 'description', ...m.missingDescription };
+  if (hasForbiddenCharacters(input.description)) return { field: 'description', ...textMessages.invalidCharacters };
   if (input.description.trim().length > BET_DESCRIPTION_MAX) return { field: 'description', ...m.descriptionTooLong };
-  if (!input.opponentId) return { field: 'opponentId', ...m.selectFriend };
+  // An id no user can have is no choice at all (and never reaches a query).
+  if (!input.opponentId || !USER_ID_PATTERN.test(input.opponentId)) return { field: 'opponentId', ...m.selectFriend };
   if (input.amount === null) return { field: 'amount', ...m.chooseAmount };
   if (!Number.isInteger(input.amount) || input.amount < BET_AMOUNT_MIN) return { field: 'amount', ...m.invalidCustomAmount };
   if (input.amount > BET_AMOUNT_MAX) return { field: 'amount', ...m.amountTooLarge };
@@ -60,8 +63,10 @@ export const acceptBetInputSchema = z.object({
   prediction: z
     .string()
     .max(COMMENT_MAX, 'Please keep your prediction under 500 characters.')
+    .refine((value) => !hasForbiddenCharacters(value), textMessages.invalidCharacters.message)
     .optional()
-    .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim())),
+    // A prediction of nothing visible is no prediction.
+    .transform((value) => (value === undefined || isBlank(value) ? undefined : value.trim())),
 });
 
 export const resolveBetInputSchema = z.object({ outcome: z.enum(['won', 'lost']) });

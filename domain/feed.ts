@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { betStatusSchema, userSummarySchema } from './profiles.ts';
 import { COMMENT_MAX } from './bets.ts';
+import { hasForbiddenCharacters, isBlank, textMessages } from './text.ts';
 
 export const FEED_PAGE_SIZE = 20;
 export const LEADERBOARD_SIZE = 10;
@@ -32,7 +33,12 @@ export const commentMessages = {
 } as const;
 
 export const addCommentInputSchema = z.object({
-  text: z.string().trim().min(1, commentMessages.empty).max(COMMENT_MAX, commentMessages.tooLong),
+  text: z
+    .string()
+    .refine((value) => !isBlank(value), commentMessages.empty)
+    .refine((value) => !hasForbiddenCharacters(value), textMessages.invalidCharacters.message)
+    .transform((value) => value.trim())
+    .pipe(z.string().max(COMMENT_MAX, commentMessages.tooLong)),
 });
 
 export const commentSchema = z.object({

@@ -1,19 +1,50 @@
 import { z } from 'zod';
 import { relationshipSchema, userSummarySchema } from './profiles.ts';
+import { hasForbiddenCharacters, isBlank, textMessages } from './text.ts';
+import { digitsOnly, PHONE_DIGITS, userIdSchema } from './users.ts';
+
+export const SEARCH_TERM_MAX = 50;
+/** Searches one user may run per minute; enough to type, too few to walk a directory. */
+export const SEARCH_RATE_LIMIT = { max: 30, windowMs: 60_000 } as const;
+export const searchMessages = {
+  rateLimited: 'Too many searches. Please wait a minute and try again.',
+} as const;
+
+const PHONE_TERM = /^[\d\s().+-]+$/;
+
+/**
+ * The phone number a search term spells, as 10 digits, or null. Phone search
+ * only finds a complete number you already know (ADR 015): a fragment would
+ * let anyone recover a number digit by digit. A leading US country code 1 is
+ * dropped ('+1 (555) 123-4567').
+ */
+export function phoneSearchDigits(term: string): string | null {
+  if (!PHONE_TERM.test(term.trim())) return null;
+  const digits = digitsOnly(term);
+  if (digits.length === PHONE_DIGITS) return digits;
+  if (digits.length === PHONE_DIGITS + 1 && digits.startsWith('1')) return digits.slice(1);
+  return null;
+}
+
+/** A term that looks like the start of a phone number, which search cannot complete. */
+export function isPartialPhoneTerm(term: string): boolean {
+  return PHONE_TERM.test(term.trim()) && digitsOnly(term).length >= 3 && phoneSearchDigits(term) === null;
+}
 
 export const searchQuerySchema = z.object({
   q: z
     .string()
-    .trim()
-    .min(1, 'Please enter a username or phone number.')
-    .max(50, 'Please enter at most 50 characters.'),
+    .refine((value) => !isBlank(value), 'Please enter a username or phone number.')
+    .refine((value) => !hasForbiddenCharacters(value), textMessages.invalidCharacters.message)
+    .transform((value) => value.trim())
+    .pipe(z.string().max(SEARCH_TERM_MAX, `Please enter at most ${SEARCH_TERM_MAX} characters.`)),
 });
 
 /** A search result, with the viewer's relationship so the button can say 'Friend Request Sent'. */
 export const searchResultSchema = userSummarySchema.extend({ relationship: relationshipSchema });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
-export const sendFriendRequestInputSchema = z.object({ userId: z.string().min(1) });
+export const sendFriendRequestInputSchema = z.object({ userId: userIdSchema });
 
 export const friendRequestSchema = z.object({
   id: z.string(),

@@ -3,7 +3,13 @@ import { z } from 'zod';
 /** Keyset cursors over (created_at, id), newest first: stable while new rows arrive. */
 export type Cursor = { createdAt: string; id: string };
 
-const cursorSchema = z.object({ createdAt: z.iso.datetime({ offset: true }), id: z.string().min(1) });
+/** Rows are newer than 1970 and ids are UUIDs: anything else came from no page of ours. */
+const cursorSchema = z.object({
+  createdAt: z.iso.datetime({ offset: true }).refine((value) => Date.parse(value) >= 0),
+  id: z.uuid(),
+});
+
+export const INVALID_CURSOR_MESSAGE = 'This list link is out of date. Please reload the page.';
 
 export function encodeCursor(cursor: Cursor): string {
   return btoa(JSON.stringify([cursor.createdAt, cursor.id])).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
@@ -29,7 +35,7 @@ export const pageQuerySchema = z.object({
       if (value === undefined || value === '') return undefined;
       const cursor = decodeCursor(value);
       if (!cursor) {
-        ctx.addIssue({ code: 'custom', message: 'Invalid cursor.' });
+        ctx.addIssue({ code: 'custom', message: INVALID_CURSOR_MESSAGE });
         return z.NEVER;
       }
       return cursor;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { userStatsSchema } from './stats.ts';
+import { hasForbiddenCharacters, isBlank, textMessages } from './text.ts';
 import {
   accountMessages,
   digitsOnly,
-  isBlank,
   NAME_MAX_LENGTH,
   normalizeVenmoHandle,
   PHONE_DIGITS,
@@ -60,6 +60,8 @@ export function checkEditProfile(input: EditProfileFields): RuleFailure<keyof Ed
   const required = ['name', 'username', 'phone', 'venmoHandle'] as const;
   const missing = required.find((field) => isBlank(input[field]));
   if (missing) return { field: missing, ...editProfileMessages.missing };
+  const garbled = required.find((field) => hasForbiddenCharacters(input[field]));
+  if (garbled) return { field: garbled, ...textMessages.invalidCharacters };
   if (digitsOnly(input.phone).length !== PHONE_DIGITS) return { field: 'phone', ...accountMessages.invalidPhone };
   if (!USERNAME_PATTERN.test(input.username.trim())) return { field: 'username', ...accountMessages.invalidUsername };
   if (!VENMO_HANDLE_PATTERN.test(input.venmoHandle.trim()))

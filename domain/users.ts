@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasForbiddenCharacters, isBlank, textMessages } from './text.ts';
 
 /**
  * Account rules shared by the forms and the server. Each rule carries the
@@ -20,6 +21,10 @@ export const VENMO_HANDLE_PATTERN = /^@?[A-Za-z0-9_-]{1,30}$/;
 export const NAME_MAX_LENGTH = 100;
 
 const EMAIL_SCHEMA = z.email();
+
+/** User ids as better-auth (32 letters and digits) and the seed write them; anything else names nobody. */
+export const USER_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+export const userIdSchema = z.string().regex(USER_ID_PATTERN, 'User not found.');
 
 export const accountMessages = {
   ageRequired: {
@@ -72,10 +77,6 @@ export function digitsOnly(value: string): string {
   return value.replace(/\D/g, '');
 }
 
-export function isBlank(value: string | undefined | null): boolean {
-  return value === undefined || value === null || value.trim() === '';
-}
-
 function fail<TField extends string>(
   field: TField,
   rule: { title: string; message: string },
@@ -96,6 +97,9 @@ export type SignUpFields = {
 };
 export type SignUpField = keyof SignUpFields;
 
+/** Typed text the account keeps (the password is only hashed, so any character may be in it). */
+const textFields = ['name', 'username', 'email', 'phone', 'venmoHandle'] as const;
+
 /** The spec's sign-up checks, in its order; returns the first failure. */
 export function checkSignUp(input: SignUpFields): RuleFailure<SignUpField> | null {
   const m = accountMessages;
@@ -103,6 +107,8 @@ export function checkSignUp(input: SignUpFields): RuleFailure<SignUpField> | nul
   const required = ['name', 'username', 'email', 'password', 'phone', 'venmoHandle'] as const;
   const missing = required.find((field) => isBlank(input[field]));
   if (missing) return fail(missing, m.signUpMissing);
+  const garbled = textFields.find((field) => hasForbiddenCharacters(input[field]));
+  if (garbled) return fail(garbled, textMessages.invalidCharacters);
   if (input.password.length < PASSWORD_MIN_LENGTH) return fail('password', m.passwordTooShort);
   if (input.password.length > PASSWORD_MAX_LENGTH) return fail('password', m.passwordTooLong);
   if (digitsOnly(input.phone).length !== PHONE_DIGITS) return fail('phone', m.invalidPhone);
@@ -163,6 +169,7 @@ export type LoginFields = { identifier: string; password: string };
 
 export function checkLogin(input: LoginFields): RuleFailure<keyof LoginFields> | null {
   if (isBlank(input.identifier)) return fail('identifier', accountMessages.loginMissing);
+  if (hasForbiddenCharacters(input.identifier)) return fail('identifier', textMessages.invalidCharacters);
   if (input.password === '') return fail('password', accountMessages.loginMissing);
   return null;
 }
@@ -185,6 +192,7 @@ export function checkForgotPassword(
   input: ForgotPasswordFields,
 ): RuleFailure<keyof ForgotPasswordFields> | null {
   if (isBlank(input.email)) return fail('email', accountMessages.emailRequired);
+  if (hasForbiddenCharacters(input.email)) return fail('email', textMessages.invalidCharacters);
   if (!EMAIL_SCHEMA.safeParse(input.email.trim()).success)
     return fail('email', accountMessages.invalidEmail);
   return null;

@@ -33,13 +33,16 @@ test('two users become friends through a phone-number search, bet from the list,
   await alexPage.goto('/profile');
   await expect(alexPage.getByRole('button', { name: 'Add Friends to Place Bets' })).toBeDisabled();
 
-  // Alex finds Blair by a fragment from the middle of Blair's phone number.
+  // Alex finds Blair by Blair's complete phone number (a fragment finds nobody: ADR 015).
   let dialog = await openFriendsDialog(alexPage);
   await expect(dialog.getByRole('tab', { name: 'Friends (0)' })).toBeVisible();
   await expect(dialog.getByRole('tab', { name: 'Requests (0)' })).toBeVisible();
   await dialog.getByRole('tab', { name: 'Add' }).click();
   const search = dialog.getByPlaceholder('Search by username or phone...');
-  await search.fill(blair.phone.slice(2, 8));
+  await search.fill(blair.phone.slice(0, 6));
+  await expect(dialog.getByText('Enter the full 10-digit phone number to find someone by phone.')).toBeVisible();
+  await expect(dialog.getByRole('status').filter({ hasText: 'No users found' })).toBeVisible();
+  await search.fill(blair.phone);
   const results = dialog.getByRole('list', { name: 'Search results' });
   const blairResult = rowOf(results, blair);
   await expect(blairResult).toContainText(`@${blair.username}`);

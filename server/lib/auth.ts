@@ -3,9 +3,11 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { username } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
+import { textMessages } from '../../domain/text.ts';
 import { signUpInputSchema, issueTitle } from '../../domain/users.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/auth.ts';
+import { findGarbledAuthField } from './auth-input.ts';
 import type { Logger } from './logger.ts';
 import type { MailWorker } from './mail-outbox.ts';
 import { existingAccountMail, resetPasswordMail, verificationMail } from './mail-templates.ts';
@@ -104,13 +106,25 @@ export function createAuth(deps: AuthDeps) {
     },
     logger: {
       log: (level, message) => {
-        if (level === 'error') logger.error({ source: 'auth' }, message);
+        // A refused redirect or callback URL is the client's input (answered 403), though better-auth logs it as an error.
+        const isRefusedInput = /^Invalid [A-Za-z]+URL\b/.test(message);
+        if (level === 'error' && !isRefusedInput) logger.error({ source: 'auth' }, message);
+        else if (level === 'error') logger.warn({ source: 'auth' }, message);
         else if (level === 'warn') logger.warn({ source: 'auth' }, message);
         else logger.debug({ source: 'auth' }, message);
       },
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        const garbled = findGarbledAuthField(ctx.body) ?? findGarbledAuthField(ctx.query);
+        if (garbled !== undefined) {
+          throw new APIError('UNPROCESSABLE_ENTITY', {
+            code: 'VALIDATION_FAILED',
+            message: textMessages.invalidCharacters.message,
+            title: textMessages.invalidCharacters.title,
+            field: garbled,
+          });
+        }
         if (ctx.path === '/sign-up/email') {
           const parsed = signUpInputSchema.safeParse(ctx.body);
           if (!parsed.success) {

@@ -1,6 +1,7 @@
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import type { z } from 'zod';
+import type { ErrorCode } from '../../domain/errors.ts';
 import { AppError } from '../lib/errors.ts';
 
 export class ValidationError extends AppError {
@@ -17,12 +18,19 @@ const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
 /**
  * Validates one part of the request with a shared schema; 422 with the zod
- * issues otherwise. A JSON body must say it is one: the validator would read
- * any other type (a cross-site form's `text/plain`) as `{}`, so it answers 415.
+ * issues otherwise, or the given code (e.g. INVALID_CURSOR, 400) with the
+ * first issue's message. A JSON body must say it is one: the validator would
+ * read any other type (a cross-site form's `text/plain`) as `{}`, so it answers 415.
  */
-export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(target: Target, schema: Schema) {
+export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(
+  target: Target,
+  schema: Schema,
+  failureCode?: Exclude<ErrorCode, 'VALIDATION_FAILED'>,
+) {
   const validator = zValidator(target, schema, (result) => {
-    if (!result.success) throw new ValidationError(result.error);
+    if (result.success) return;
+    if (failureCode) throw new AppError(failureCode, result.error.issues[0]?.message);
+    throw new ValidationError(result.error);
   });
   if (target !== 'json') return validator;
   const jsonOnly: typeof validator = async (c, next) => {

@@ -34,7 +34,7 @@ function effects(c: Context<AppEnv>): BetEffects {
 export const betRoutes = new Hono<AppEnv>()
   .use(session, requireUser)
   .get('/mine', async (c) => c.json(await listMyBets(c.var.deps.database.db, currentUser(c).id)))
-  .get('/mine/past', validate('query', pageQuerySchema), async (c) =>
+  .get('/mine/past', validate('query', pageQuerySchema, 'INVALID_CURSOR'), async (c) =>
     c.json(await listPastBets(c.var.deps.database.db, currentUser(c).id, c.req.valid('query').cursor)),
   )
   .post('/', validate('json', createBetInputSchema), async (c) =>

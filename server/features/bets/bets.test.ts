@@ -169,7 +169,7 @@ test('the past section pages with a stable cursor', async () => {
   expect(second['nextCursor']).toBeNull();
   const ids = new Set([...past.items, ...(second['items'] as Json[])].map((x) => x['id']));
   expect(ids.size).toBe(23);
-  expect((await a.agent.get('/api/bets/mine/past?cursor=garbage')).status).toBe(422);
+  expect((await a.agent.get('/api/bets/mine/past?cursor=garbage')).status).toBe(400);
 });
 
 test('notification summary: unread count and pending actions, mark all read', async () => {

@@ -15,7 +15,7 @@ const betParam = z.object({ id: z.uuid('Bet not found.') });
 
 export const feedRoutes = new Hono<AppEnv>()
   .use(session, requireUser)
-  .get('/', validate('query', pageQuerySchema), async (c) =>
+  .get('/', validate('query', pageQuerySchema, 'INVALID_CURSOR'), async (c) =>
     c.json(await getFeedPage(c.var.deps.database.db, currentUser(c).id, c.req.valid('query').cursor)),
   )
   .get('/leaderboard', async (c) => c.json({ items: await getWeeklyLeaderboard(c.var.deps.database.db, currentUser(c).id) }));

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { sendFriendRequestInputSchema } from '../../../domain/friends.ts';
+import { userIdSchema } from '../../../domain/users.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { currentUser, requireUser, session } from '../../middleware/session.ts';
 import { validate } from '../../middleware/validate.ts';
@@ -14,7 +15,7 @@ import {
   sendFriendRequest,
 } from './friends.service.ts';
 
-const userParam = z.object({ userId: z.string().min(1) });
+const userParam = z.object({ userId: userIdSchema });
 const requestParam = z.object({ id: z.uuid('Friend request not found.') });
 
 export const friendRoutes = new Hono<AppEnv>()

@@ -1,8 +1,7 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import type { FriendRequest, SearchResult } from '../../../domain/friends.ts';
+import { phoneSearchDigits, type FriendRequest, type SearchResult } from '../../../domain/friends.ts';
 import { SEARCH_LIMIT, type Relationship, type UserSummary } from '../../../domain/profiles.ts';
-import { digitsOnly } from '../../../domain/users.ts';
 import type { Db } from '../../db/client.ts';
 import { escapeLike, queryRows } from '../../db/query.ts';
 import { users } from '../../db/schema/auth.ts';
@@ -217,8 +216,6 @@ export async function removeFriend(db: Db, userId: string, friendId: string): Pr
   });
 }
 
-const PHONE_TERM = /^[\d\s().+-]+$/;
-
 const searchRow = z.object({
   id: z.string(),
   name: z.string(),
@@ -228,7 +225,7 @@ const searchRow = z.object({
   received: z.boolean(),
 });
 
-/** One search pass: `match` picks the users, `order` ranks them (both use an index). */
+/** One search pass: `match` picks the users, `order` ranks them. */
 async function searchPass(db: Db, viewerId: string, match: SQL, order: SQL, limit: number, excludeIds: string[]) {
   const exclude = excludeIds.length > 0 ? sql`and u.id not in (${sql.join(excludeIds.map((id) => sql`${id}`), sql`, `)})` : sql``;
   return queryRows(
@@ -250,35 +247,26 @@ async function searchPass(db: Db, viewerId: string, match: SQL, order: SQL, limi
 }
 
 /**
- * Partial, case-insensitive match on username, or on phone digits when the
- * term looks like a phone number; excludes the viewer and their friends.
- * Usernames are stored lower-cased. Prefix matches come first and are read in
- * order from a C-collated index, so a short term costs 10 index entries
- * rather than a scan of every user; only when they do not fill the page does
- * an infix pass (trigram indexes on username and phone) run.
+ * Finds people to add (ADR 015): the owner of a complete phone number first,
+ * then usernames starting with the term, case-insensitively (usernames are
+ * stored lower-cased; the display form keeps the user's capitals); never the
+ * viewer, their friends or unverified users, and at most 10. Prefix matches
+ * are read in order from a C-collated index, so a short term costs 10 index
+ * entries rather than a scan of every user.
  */
 export async function searchUsers(db: Db, viewerId: string, term: string): Promise<SearchResult[]> {
   const lowered = term.trim().toLowerCase();
-  const escaped = escapeLike(lowered);
-  const byName = sql`u.username collate "C"`;
-  const prefix = await searchPass(db, viewerId, sql`${byName} like ${`${escaped}%`}`, byName, SEARCH_LIMIT, []);
-
-  let rows = prefix;
-  if (prefix.length < SEARCH_LIMIT) {
-    const digits = PHONE_TERM.test(lowered) ? digitsOnly(lowered) : '';
-    const phoneMatch = digits ? sql`or u.phone like ${`%${digits}%`}` : sql``;
-    const infix = await searchPass(
-      db,
-      viewerId,
-      sql`(u.username like ${`%${escaped}%`} ${phoneMatch})`,
-      // Closest names first. Ordering by plain username instead tempts the
-      // planner to walk a username index, filtering every row, rather than
-      // collecting the trigram index matches.
-      sql`similarity(u.username, ${lowered}) desc, u.username`,
-      SEARCH_LIMIT - prefix.length,
-      prefix.map((row) => row.id),
-    );
-    rows = [...prefix, ...infix];
+  const prefix = `${escapeLike(lowered)}%`;
+  const phone = phoneSearchDigits(lowered);
+  const byUsername = sql`u.username collate "C"`;
+  const passes: { match: SQL; order: SQL }[] = [
+    ...(phone ? [{ match: sql`u.phone = ${phone}`, order: sql`u.id` }] : []),
+    { match: sql`${byUsername} like ${prefix}`, order: byUsername },
+  ];
+  const rows: z.output<typeof searchRow>[] = [];
+  for (const pass of passes) {
+    if (rows.length >= SEARCH_LIMIT) break;
+    rows.push(...(await searchPass(db, viewerId, pass.match, pass.order, SEARCH_LIMIT - rows.length, rows.map((row) => row.id))));
   }
   return rows.map(({ sent, received, ...user }) => ({
     ...user,

@@ -22,24 +22,45 @@ async function search(agent: ReturnType<typeof createAgent>, q: string) {
   return agent.get(`/api/users/search?q=${encodeURIComponent(q)}`);
 }
 
-test('search matches partial usernames case-insensitively and never returns emails or phones', async () => {
+test('search matches username prefixes case-insensitively and never returns emails or phones', async () => {
   const { agent } = await signedInUser(t);
   const target = await insertUser(t, { username: 'zebra_crossing_77', displayUsername: 'Zebra_Crossing_77' });
-  const res = await search(agent, 'RA_CROSS');
+  const res = await search(agent, 'ZEBRA_CR');
   expect(res.status).toBe(200);
   const found = await items(res);
-  expect(found.map((u) => u['id'])).toContain(target.id);
   const hit = found.find((u) => u['id'] === target.id);
   expect(hit).toEqual({ id: target.id, name: target.name, username: 'Zebra_Crossing_77', image: null, relationship: 'none' });
   expect(JSON.stringify(found)).not.toContain('@example.com');
   expect(JSON.stringify(found)).not.toContain(target.phone);
+  // The middle of a username matches nothing any more (no infix search).
+  expect((await items(await search(agent, 'RA_CROSS'))).map((u) => u['id'])).not.toContain(target.id);
 });
 
-test('search matches a fragment of a phone number, with or without punctuation', async () => {
+test('a partial phone number finds nobody; the complete number, formatted or not, finds its owner', async () => {
   const { agent } = await signedInUser(t);
   const target = await insertUser(t, { phone: '4155550199' });
-  expect((await items(await search(agent, '555-01'))).map((u) => u['id'])).toContain(target.id);
-  expect((await items(await search(agent, '(415) 555'))).map((u) => u['id'])).toContain(target.id);
+  for (const fragment of ['555-01', '(415) 555', '415555019', '155550199', '0199']) {
+    expect((await items(await search(agent, fragment))).map((u) => u['id']), fragment).not.toContain(target.id);
+  }
+  for (const full of ['4155550199', '(415) 555-0199', '+1 415 555 0199', '415.555.0199']) {
+    expect((await items(await search(agent, full))).map((u) => u['id']), full).toEqual([target.id]);
+  }
+});
+
+test('the 31st search in a minute is refused with 429, for that user only', async () => {
+  const alice = await signedInUser(t);
+  const bob = await signedInUser(t);
+  const statuses: number[] = [];
+  for (let i = 0; i < 30; i += 1) statuses.push((await search(alice.agent, `term${i}`)).status);
+  expect(statuses.every((status) => status === 200)).toBe(true);
+  const refused = await search(alice.agent, 'one more');
+  expect(refused.status).toBe(429);
+  expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  expect(await body(refused)).toEqual({
+    error: { code: 'RATE_LIMITED', message: 'Too many searches. Please wait a minute and try again.' },
+  });
+  // Same address, other account: its own budget.
+  expect((await search(bob.agent, 'term')).status).toBe(200);
 });
 
 test('an underscore in the term is literal, not a wildcard', async () => {

@@ -14,7 +14,7 @@ export function searchUsersQueryOptions(term: string) {
   });
 }
 
-/** Users matching a username or phone fragment; idle while the term is blank (the server refuses it). */
+/** Users whose username or name starts with the term, or whose complete phone number it is; idle while the term is blank (the server refuses it). */
 export function useSearchUsers(term: string) {
   const trimmed = term.trim();
   return useQuery({

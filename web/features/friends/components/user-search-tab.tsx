@@ -1,4 +1,5 @@
 import { Search } from 'lucide-react';
+import { isPartialPhoneTerm } from '../../../../domain/friends.ts';
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -52,6 +53,9 @@ export function UserSearchTab({ onSelectUser }: { onSelectUser: (userId: string)
           <Search aria-hidden />
         </Button>
       </form>
+      {isPartialPhoneTerm(searchedTerm) ? (
+        <p className="text-sm text-muted-foreground">Enter the full 10-digit phone number to find someone by phone.</p>
+      ) : null}
       {search.isFetching && !results ? (
         <div className="flex justify-center py-6">
           <Spinner label="Searching" />

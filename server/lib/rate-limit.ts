@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { z } from 'zod';
+import type { AppEnv } from '../app-env.ts';
+import type { Db } from '../db/client.ts';
+import { queryOne } from '../db/query.ts';
+import { AppError } from './errors.ts';
+
+/** A budget of `max` requests per fixed window, answered with `message` once spent. */
+export type RateLimitRule = { name: string; max: number; windowMs: number; message: string };
+
+export type RateLimitResult = { allowed: boolean; count: number; retryAfterSeconds: number };
+
+/** Our keys share better-auth's `rate_limit` table; the prefix keeps them apart from its `ip|path` keys. */
+export const RATE_LIMIT_KEY_PREFIX = 'sidepot:';
+
+const counterRow = z.object({ count: z.coerce.number(), window_start: z.coerce.number() });
+
+/**
+ * Counts one request for `subject` against a fixed-window rule, in one
+ * conditional upsert (so concurrent requests on any instance count exactly):
+ * a window older than `windowMs` starts over at 1, otherwise the count grows.
+ * For our keys `last_request` holds the start of the current window (ms).
+ */
+export async function consumeRateLimit(
+  db: Db,
+  rule: RateLimitRule,
+  subject: string,
+  now: number = Date.now(),
+): Promise<RateLimitResult> {
+  const key = `${RATE_LIMIT_KEY_PREFIX}${rule.name}:${subject}`;
+  const expired = sql`rate_limit.last_request <= ${now - rule.windowMs}`;
+  const row = await queryOne(
+    db,
+    sql`
+      insert into rate_limit (id, key, count, last_request)
+      values (${key}, ${key}, 1, ${now})
+      on conflict (key) do update set
+        count = case when ${expired} then 1 else rate_limit.count + 1 end,
+        last_request = case when ${expired} then ${now} else rate_limit.last_request end
+      returning count, last_request as window_start`,
+    counterRow,
+  );
+  if (!row) throw new Error('rate limit upsert returned no row');
+  const retryAfterSeconds = Math.max(1, Math.ceil((row.window_start + rule.windowMs - now) / 1000));
+  return { allowed: row.count <= rule.max, count: row.count, retryAfterSeconds };
+}
+
+/**
+ * Middleware: spends one unit of `rule` for the subject the request belongs to
+ * (e.g. the signed-in user), and answers 429 RATE_LIMITED with `Retry-After`
+ * once the window's budget is gone.
+ */
+export function rateLimit(rule: RateLimitRule, subjectOf: (c: Context<AppEnv>) => string) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const result = await consumeRateLimit(c.var.deps.database.db, rule, subjectOf(c));
+    if (!result.allowed) {
+      c.header('Retry-After', String(result.retryAfterSeconds));
+      throw new AppError('RATE_LIMITED', rule.message);
+    }
+    await next();
+  });
+}

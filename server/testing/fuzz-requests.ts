@@ -1,0 +1,321 @@
+import fc from 'fast-check';
+
+/** Real ids the fuzzer mixes in, so requests also reach the code behind the checks. */
+export type FuzzIds = { userIds: string[]; betIds: string[]; requestIds: string[]; cursors: string[] };
+
+export type FuzzRequest = {
+  route: string;
+  method: string;
+  path: string;
+  /** Sent as is; `json` bodies are serialized by the runner. */
+  body?: { json: unknown } | { raw: string | Uint8Array; contentType: string };
+  /** Auth routes get a fresh client address each, so their per-address limits never hide a 5xx. */
+  freshIp?: boolean;
+};
+
+const NASTY_STRINGS = [
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  'bet\u0000',
+  '\u0007\u001b[31mred',
+  'line\nbreak',
+  'tab\there',
+  '\r\n',
+  '\u202Eevil\u202C',
+  '\u2066iso\u2069',
+  '\u200B\u200C\u200D',
+  '\u2060\uFEFF',
+  '\u00AD',
+  '\u3164',
+  '%00',
+  "'; drop table bet; --",
+  '%',
+  '_',
+  '\\',
+  '../../etc/passwd',
+  '😀',
+  '👩‍👩‍👧',
+  '\uD800',
+  'ｆｕｌｌ',
+  '00000000-0000-0000-0000-000000000000',
+  'not-a-uuid',
+  '0000000-0000-0000-0000-000000000000\u0000',
+  '5551234567',
+  '(555) 123-4567',
+  '555',
+  'NaN',
+  '-1',
+  '1e309',
+];
+
+const nastyString = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...NASTY_STRINGS) },
+  { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
+  { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
+  { weight: 1, arbitrary: fc.string({ maxLength: 20 }).map((s) => `${s}\u0000${s}`) },
+  { weight: 1, arbitrary: fc.integer({ min: 281, max: 3000 }).map((n) => 'x'.repeat(n)) },
+  { weight: 1, arbitrary: fc.constant('y'.repeat(70_000)) },
+);
+
+const nastyNumber = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.constantFrom(0, -1, 1, 10_000, 10_001, 2 ** 31, 2 ** 53 + 1, Number.MAX_SAFE_INTEGER, 1e308, -0, 0.5),
+);
+
+/** Any JSON value, with a bias towards wrong types for a field. */
+const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 4, arbitrary: nastyString },
+  { weight: 2, arbitrary: nastyNumber },
+  { weight: 1, arbitrary: fc.constantFrom(null, true, false) },
+  { weight: 1, arbitrary: fc.array(nastyString, { maxLength: 3 }) },
+  { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 5 }), nastyString, { maxKeys: 3 }) },
+);
+
+function withReal(real: string[], other: fc.Arbitrary<string>): fc.Arbitrary<string> {
+  return real.length === 0
+    ? other
+    : fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...real) }, { weight: 3, arbitrary: other });
+}
+
+const idLike = fc.oneof(
+  fc.uuid(),
+  nastyString.filter((s) => s.length > 0 && s.length < 2000),
+);
+
+function cursorArb(real: string[]): fc.Arbitrary<string> {
+  const crafted = fc
+    .tuple(
+      fc.oneof(
+        fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+        nastyString,
+      ),
+      idLike,
+    )
+    // Built like encodeCursor, but any text survives (btoa only takes Latin-1).
+    .map(([createdAt, id]) => Buffer.from(JSON.stringify([createdAt, id])).toString('base64url'));
+  return withReal(real, fc.oneof(crafted, nastyString, fc.base64String({ maxLength: 60 })));
+}
+
+/** A JSON body shaped like the route's input, with each field fuzzed or dropped, or any JSON at all. */
+function bodyFor(fields: Record<string, fc.Arbitrary<unknown>>): fc.Arbitrary<FuzzRequest['body']> {
+  const shaped = fc.record(
+    Object.fromEntries(
+      Object.entries(fields).map(([key, arb]) => [
+        key,
+        fc.oneof({ weight: 3, arbitrary: arb }, { weight: 2, arbitrary: nastyValue }),
+      ]),
+    ),
+    { requiredKeys: [] },
+  );
+  return fc.oneof(
+    { weight: 6, arbitrary: shaped.map((json) => ({ json })) },
+    { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }).map((json) => ({ json })) },
+    { weight: 1, arbitrary: fc.array(shaped, { maxLength: 2 }).map((json) => ({ json })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(
+          fc.oneof(nastyString, fc.constantFrom('{', '{"a":', '[1,', 'null', '{"text":"x"}')),
+          fc.constantFrom('application/json', 'text/plain'),
+        )
+        .map(([raw, contentType]) => ({ raw, contentType })),
+    },
+  );
+}
+
+/** Percent-encodes a path or query part; a lone surrogate becomes an invalid UTF-8 escape, itself a good probe. */
+function seg(value: string): string {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    return `${encodeURIComponent(value.replace(/[\uD800-\uDFFF]/gu, ''))}%ED%A0%80`;
+  }
+}
+
+type RouteSpec = {
+  route: string;
+  method: string;
+  path: fc.Arbitrary<string>;
+  body?: fc.Arbitrary<FuzzRequest['body']>;
+  freshIp?: boolean;
+};
+
+/** Every route of server/app.ts except the SSE stream, with generators for its params, query and body. */
+export function routeSpecs(ids: FuzzIds): RouteSpec[] {
+  const userId = withReal(ids.userIds, idLike);
+  const betId = withReal(ids.betIds, idLike);
+  const requestId = withReal(ids.requestIds, idLike);
+  const cursor = cursorArb(ids.cursors);
+  const q = fc.oneof(nastyString, fc.constantFrom('user', 'seeded', '555', '5551234567', 'Test'));
+  const fixed = (path: string) => fc.constant(path);
+  const withQuery = (base: string, key: string, value: fc.Arbitrary<string>) =>
+    fc.oneof(
+      fc.constant(base),
+      value.map((v) => `${base}?${key}=${seg(v)}`),
+      fc.constant(`${base}?${key}=`),
+      fc.constant(`${base}?${key}=a&${key}=b`),
+    );
+  const betPath = (suffix: string) => betId.map((id) => `/api/bets/${seg(id)}${suffix}`);
+  const email = fc.oneof(fc.emailAddress(), nastyString);
+  return [
+    { route: 'GET /health', method: 'GET', path: withQuery('/api/health', 'x', nastyString) },
+    { route: 'GET /config', method: 'GET', path: fixed('/api/config') },
+    { route: 'GET /profile', method: 'GET', path: fixed('/api/profile') },
+    {
+      route: 'PATCH /profile',
+      method: 'PATCH',
+      path: fixed('/api/profile'),
+      body: bodyFor({
+        name: nastyString,
+        username: nastyString,
+        phone: nastyString,
+        venmoHandle: nastyString,
+      }),
+    },
+    {
+      route: 'PUT /profile/avatar',
+      method: 'PUT',
+      path: fixed('/api/profile/avatar'),
+      body: fc
+        .tuple(
+          fc.uint8Array({ maxLength: 200 }),
+          fc.constantFrom('image/png', 'image/svg+xml', 'image/webp', 'text/plain'),
+        )
+        .map(([raw, contentType]) => ({ raw, contentType })),
+    },
+    { route: 'GET /avatars/:file', method: 'GET', path: nastyString.map((f) => `/api/avatars/${seg(f)}`) },
+    { route: 'GET /friends', method: 'GET', path: fixed('/api/friends') },
+    {
+      route: 'DELETE /friends/:userId',
+      method: 'DELETE',
+      path: userId.map((id) => `/api/friends/${seg(id)}`),
+    },
+    { route: 'GET /friend-requests', method: 'GET', path: fixed('/api/friend-requests') },
+    {
+      route: 'POST /friend-requests',
+      method: 'POST',
+      path: fixed('/api/friend-requests'),
+      body: bodyFor({ userId }),
+    },
+    {
+      route: 'POST /friend-requests/:id/accept',
+      method: 'POST',
+      path: requestId.map((id) => `/api/friend-requests/${seg(id)}/accept`),
+    },
+    {
+      route: 'POST /friend-requests/:id/decline',
+      method: 'POST',
+      path: requestId.map((id) => `/api/friend-requests/${seg(id)}/decline`),
+    },
+    { route: 'GET /users/search', method: 'GET', path: withQuery('/api/users/search', 'q', q) },
+    { route: 'GET /users/:id', method: 'GET', path: userId.map((id) => `/api/users/${seg(id)}`) },
+    { route: 'GET /bets/mine', method: 'GET', path: fixed('/api/bets/mine') },
+    { route: 'GET /bets/mine/past', method: 'GET', path: withQuery('/api/bets/mine/past', 'cursor', cursor) },
+    {
+      route: 'POST /bets',
+      method: 'POST',
+      path: fixed('/api/bets'),
+      body: bodyFor({ description: nastyString, opponentId: userId, amount: nastyNumber }),
+    },
+    {
+      route: 'POST /bets/:id/accept',
+      method: 'POST',
+      path: betPath('/accept'),
+      body: bodyFor({ prediction: nastyString }),
+    },
+    { route: 'POST /bets/:id/decline', method: 'POST', path: betPath('/decline') },
+    {
+      route: 'POST /bets/:id/resolve',
+      method: 'POST',
+      path: betPath('/resolve'),
+      body: bodyFor({ outcome: fc.oneof(fc.constantFrom('won', 'lost'), nastyString) }),
+    },
+    { route: 'POST /bets/:id/void', method: 'POST', path: betPath('/void') },
+    { route: 'DELETE /bets/:id/void', method: 'DELETE', path: betPath('/void') },
+    { route: 'POST /bets/:id/payment-sent', method: 'POST', path: betPath('/payment-sent') },
+    { route: 'POST /bets/:id/payment-confirmed', method: 'POST', path: betPath('/payment-confirmed') },
+    { route: 'PUT /bets/:id/like', method: 'PUT', path: betPath('/like') },
+    { route: 'DELETE /bets/:id/like', method: 'DELETE', path: betPath('/like') },
+    { route: 'GET /bets/:id/comments', method: 'GET', path: betPath('/comments') },
+    {
+      route: 'POST /bets/:id/comments',
+      method: 'POST',
+      path: betPath('/comments'),
+      body: bodyFor({ text: nastyString }),
+    },
+    { route: 'GET /feed', method: 'GET', path: withQuery('/api/feed', 'cursor', cursor) },
+    { route: 'GET /feed/leaderboard', method: 'GET', path: fixed('/api/feed/leaderboard') },
+    { route: 'GET /notifications/summary', method: 'GET', path: fixed('/api/notifications/summary') },
+    { route: 'POST /notifications/read-all', method: 'POST', path: fixed('/api/notifications/read-all') },
+    { route: 'GET /nowhere', method: 'GET', path: nastyString.map((s) => `/api/${seg(s)}`) },
+    {
+      route: 'POST /auth/sign-up/email',
+      method: 'POST',
+      path: fixed('/api/auth/sign-up/email'),
+      freshIp: true,
+      body: bodyFor({
+        name: nastyString,
+        username: nastyString,
+        email,
+        password: nastyString,
+        phone: nastyString,
+        venmoHandle: nastyString,
+        ageConfirmed: fc.constant(true),
+      }),
+    },
+    {
+      route: 'POST /auth/sign-in/email',
+      method: 'POST',
+      path: fixed('/api/auth/sign-in/email'),
+      freshIp: true,
+      body: bodyFor({ email, password: nastyString }),
+    },
+    {
+      route: 'POST /auth/sign-in/username',
+      method: 'POST',
+      path: fixed('/api/auth/sign-in/username'),
+      freshIp: true,
+      body: bodyFor({ username: nastyString, password: nastyString }),
+    },
+    {
+      route: 'POST /auth/request-password-reset',
+      method: 'POST',
+      path: fixed('/api/auth/request-password-reset'),
+      freshIp: true,
+      body: bodyFor({ email, redirectTo: fc.oneof(fc.constant('/reset-password'), nastyString) }),
+    },
+    {
+      route: 'POST /auth/reset-password',
+      method: 'POST',
+      path: fixed('/api/auth/reset-password'),
+      freshIp: true,
+      body: bodyFor({ token: nastyString, newPassword: nastyString }),
+    },
+    {
+      route: 'GET /auth/verify-email',
+      method: 'GET',
+      path: withQuery('/api/auth/verify-email', 'token', nastyString),
+      freshIp: true,
+    },
+  ];
+}
+
+/** One request to a random route (every route equally likely). */
+export function fuzzRequestArb(ids: FuzzIds): fc.Arbitrary<FuzzRequest> {
+  return fc.oneof(
+    ...routeSpecs(ids).map((spec) =>
+      fc
+        .record({ path: spec.path, body: spec.body ?? fc.constant(undefined) })
+        .map(({ path, body }): FuzzRequest => ({
+          route: spec.route,
+          method: spec.method,
+          path,
+          body,
+          freshIp: spec.freshIp,
+        })),
+    ),
+  );
+}
