@@ -319,9 +319,10 @@ export const test = base.extend<Fixtures & InternalFixtures>({
 
   // Cleaning up: each run's database lives in a temporary directory that global
   // teardown deletes, and users are unique per test, so nothing leaks between tests.
-  signedInUser: async ({ page, request, baseURL, mailbox, uniqueUser }, use) => {
+  signedInUser: async ({ page, baseURL, mailbox, uniqueUser }, use) => {
     const user = uniqueUser();
-    await signUpThroughApi(request, baseURL ?? '', user);
+    // Through the page's own cookie jar: only the browser that signed up is signed in by the link.
+    await signUpThroughApi(page.request, baseURL ?? '', user);
     const mail = await mailbox.waitForMail(user.email, 'Verify');
     await page.goto(linkIn(mail, '/verify-email'));
     await expect(page).toHaveURL(/\/home$/);
