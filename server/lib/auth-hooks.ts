@@ -77,6 +77,15 @@ function genericSignUpAnswer(input: SignUpInput, id: string) {
   };
 }
 
+async function isUsernameTaken(db: Db, username: string): Promise<boolean> {
+  const [found] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.username, username.toLowerCase()))
+    .limit(1);
+  return found !== undefined;
+}
+
 async function beforeSignUp(ctx: AuthCtx, db: Db) {
   const body = bodyOf(ctx);
   const unexpected = Object.keys(body).find((key) => !SIGN_UP_FIELDS.has(key));
@@ -93,7 +102,9 @@ async function beforeSignUp(ctx: AuthCtx, db: Db) {
   const input = parsed.data;
   // Concurrent sign-ups with one email would race to the unique index and fail differently from
   // the rest: one runs, the others answer like a sign-up (the identical-reply rule).
-  if (ctx.request) {
+  // A taken username is refused by the username plugin's hook, after ours, and a refusal there would
+  // skip our after hook and leave the claim held: such a sign-up never claims.
+  if (ctx.request && !(await isUsernameTaken(db, input.username))) {
     const release = await claimSignUp(db, input.email);
     if (!release) {
       const id = randomUUID().replaceAll('-', '');

@@ -25,7 +25,7 @@ export const EXISTING_ACCOUNT_MAIL_WINDOW_MS = 60 * 60 * 1000;
 /** Password-reset mails per address per hour, whoever asks. */
 export const RESET_MAILS_PER_HOUR = 3;
 /** A sign-up claim older than this belongs to a request that died; another may take it. */
-const SIGN_UP_CLAIM_STALE_MS = 30 * 1000;
+const SIGN_UP_CLAIM_STALE_MS = 10 * 1000;
 
 const signInKey = (account: string) => `acct-signin:${account}`;
 const signUpKey = (email: string) => `acct-signup:${email}`;

@@ -327,6 +327,32 @@ test('20 concurrent sign-ups with a registered email answer alike and send one "
   expect(await t.db.select().from(rateLimits).where(like(rateLimits.key, 'acct-signup:%'))).toEqual([]);
 });
 
+test('a sign-up refused for a taken username does not hold up the next try with the same email', async () => {
+  const { input: existing } = await createVerifiedUser(t);
+  const input = buildSignUp();
+  const agent = createAgent(t);
+  const taken = await agent.post('/api/auth/sign-up/email', { ...input, username: existing.username });
+  expect(taken.status).toBe(400);
+  expect(await json(taken)).toMatchObject({ code: 'USERNAME_IS_ALREADY_TAKEN' });
+  expect((await agent.post('/api/auth/sign-up/email', input)).status).toBe(200);
+  expect(await userRow(input.email)).toMatchObject({ username: input.username.toLowerCase() });
+});
+
+test('at most three password-reset mails per address per hour, whoever asks', async () => {
+  const { input } = await createVerifiedUser(t);
+  for (let i = 0; i < 5; i += 1) {
+    const res = await createAgent(t).post('/api/auth/request-password-reset', {
+      email: input.email,
+      redirectTo: '/reset-password',
+    });
+    expect(res.status).toBe(200);
+  }
+  const resets = (await t.sentMail()).filter(
+    (m) => m.to === input.email.toLowerCase() && m.subject.startsWith('Reset'),
+  );
+  expect(resets).toHaveLength(3);
+});
+
 test('sign-in, get-session and list-sessions never return the raw session token; the cookie still works', async () => {
   const { input } = await createVerifiedUser(t);
   for (const [path, body] of [
