@@ -38,6 +38,8 @@ const verificationPayloadSchema = z.object({ email: z.string(), updateTo: z.stri
 
 /** Releases of sign-up claims, from the before hook to the after hook of the same request. */
 const signUpReleases = new WeakMap<Request, () => Promise<void>>();
+/** The account a sign-in request targets, from the before hook to the after hook. */
+const signInAccounts = new WeakMap<Request, string>();
 
 function validationError(message: string, title: string, field: string): APIError {
   return new APIError('UNPROCESSABLE_ENTITY', { code: 'VALIDATION_FAILED', message, title, field });
@@ -167,6 +169,7 @@ function waitText(seconds: number): string {
 async function beforeSignIn(ctx: AuthCtx, db: Db) {
   const account = await signInAccount(ctx, db);
   if (!account) return;
+  if (ctx.request) signInAccounts.set(ctx.request, account);
   const claim = await claimSignInAttempt(db, account);
   if (!claim.allowed) {
     throw new APIError(
@@ -183,7 +186,16 @@ async function beforeSignIn(ctx: AuthCtx, db: Db) {
 
 async function afterSignIn(ctx: AuthCtx, db: Db) {
   const returned = ctx.context.returned;
-  if (isAPIError(returned)) return undefined;
+  if (isAPIError(returned)) {
+    // The password was right (it is checked first) but the email is not verified yet: the link the
+    // server has just re-sent may sign in this browser, as it would the one that signed up.
+    const account = ctx.request ? signInAccounts.get(ctx.request) : undefined;
+    if (returned.body?.code === 'EMAIL_NOT_VERIFIED' && account) {
+      await clearSignInFailures(db, account);
+      await setBindingCookie(ctx, account);
+    }
+    return undefined;
+  }
   const signedIn = withUserIdSchema.safeParse(returned);
   if (signedIn.success) await clearSignInFailures(db, signedIn.data.user.id);
   return withoutToken(ctx, returned);

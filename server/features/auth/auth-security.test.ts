@@ -131,6 +131,30 @@ test('the browser that signed up is signed in by its link, once', async () => {
   expect(browser.cookies.has('sidepot.signup_binding')).toBe(false);
 });
 
+test('a browser that proved the password of an unverified account is signed in by the re-sent link', async () => {
+  const input = buildSignUp();
+  await createAgent(t).post('/api/auth/sign-up/email', { ...input, callbackURL: '/login?verified=1' });
+  const phone = createAgent(t);
+  const refused = await phone.post('/api/auth/sign-in/username', {
+    username: input.username,
+    password: input.password,
+  });
+  expect(refused.status).toBe(403);
+  await phone.get(await verificationLink(input.email));
+  expect(await sessionEmail(phone)).toBe(input.email.toLowerCase());
+
+  // A wrong password proves nothing: that browser only verifies.
+  const other = buildSignUp();
+  await createAgent(t).post('/api/auth/sign-up/email', { ...other, callbackURL: '/login?verified=1' });
+  const guesser = createAgent(t);
+  expect(
+    (await guesser.post('/api/auth/sign-in/username', { username: other.username, password: 'not-it-1' }))
+      .status,
+  ).toBe(401);
+  await guesser.get(await verificationLink(other.email));
+  expect(await sessionEmail(guesser)).toBeNull();
+});
+
 test('a verification link never replaces the session of a signed-in browser (login CSRF)', async () => {
   const victim = await signedInUser(t);
   const attacker = createAgent(t);
@@ -196,7 +220,8 @@ test('20 users behind one address use the app together while a brute force from 
   }
   expect(guesses.slice(0, 10).every((status) => status === 401)).toBe(true);
   expect(guesses.slice(10)).toEqual([429, 429]);
-});
+  // 21 real sign-ups (password hashing) and 400 requests: slow on a loaded 2-core machine.
+}, 120_000);
 
 // ---------------------------------------------------------------- point 8: per-account throttling
 
