@@ -14,7 +14,7 @@ const PHONE_TERM = /^[\d\s().+-]+$/;
 
 /**
  * The phone number a search term spells, as 10 digits, or null. Phone search
- * only finds a complete number you already know (ADR 015): a fragment would
+ * only finds a complete number you already know (ADR 016): a fragment would
  * let anyone recover a number digit by digit. A leading US country code 1 is
  * dropped ('+1 (555) 123-4567').
  */

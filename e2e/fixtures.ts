@@ -17,7 +17,8 @@ export type { PooledUser, TestUser } from './test-users.ts';
  * Rate limits are always on in the server and every e2e request comes from
  * 127.0.0.1. better-auth counts per IP and path, and a counter only resets after a
  * full minute without requests on that path, so the whole suite must stay within:
- *   POST /sign-up/email      5   (suite uses 4: auth journey, username-taken x2, signed-in shell)
+ *   POST /sign-up/email      5   (suite uses 5: auth journey, username-taken x2, signed-in shell,
+ *                                 the attacker's account in security-auth)
  *   POST /sign-in/email     10   (suite uses 3)
  *   POST /sign-in/username  10   (suite uses 2)
  *   POST /request-password-reset, /reset-password  5 each (suite uses 1 each)
@@ -25,7 +26,7 @@ export type { PooledUser, TestUser } from './test-users.ts';
  * about signing up take them from `poolUser` instead: verified, signed-in
  * users that global setup made in process before the server started
  * (e2e/seed-user-pool.ts), which cost no auth request at all. The pool holds
- * SIDEPOT_E2E_USER_POOL_SIZE users (24; the suite takes 20).
+ * SIDEPOT_E2E_USER_POOL_SIZE users (24; the suite takes 22).
  */
 
 export type Mail = Pick<CapturedMail, 'subject' | 'text' | 'html' | 'links'>;
@@ -319,9 +320,10 @@ export const test = base.extend<Fixtures & InternalFixtures>({
 
   // Cleaning up: each run's database lives in a temporary directory that global
   // teardown deletes, and users are unique per test, so nothing leaks between tests.
-  signedInUser: async ({ page, request, baseURL, mailbox, uniqueUser }, use) => {
+  signedInUser: async ({ page, baseURL, mailbox, uniqueUser }, use) => {
     const user = uniqueUser();
-    await signUpThroughApi(request, baseURL ?? '', user);
+    // Through the page's own cookie jar: only the browser that signed up is signed in by the link.
+    await signUpThroughApi(page.request, baseURL ?? '', user);
     const mail = await mailbox.waitForMail(user.email, 'Verify');
     await page.goto(linkIn(mail, '/verify-email'));
     await expect(page).toHaveURL(/\/home$/);

@@ -33,7 +33,7 @@ test('two users become friends through a phone-number search, bet from the list,
   await alexPage.goto('/profile');
   await expect(alexPage.getByRole('button', { name: 'Add Friends to Place Bets' })).toBeDisabled();
 
-  // Alex finds Blair by Blair's complete phone number (a fragment finds nobody: ADR 015).
+  // Alex finds Blair by Blair's complete phone number (a fragment finds nobody: ADR 016).
   let dialog = await openFriendsDialog(alexPage);
   await expect(dialog.getByRole('tab', { name: 'Friends (0)' })).toBeVisible();
   await expect(dialog.getByRole('tab', { name: 'Requests (0)' })).toBeVisible();

@@ -95,12 +95,17 @@ async function main(): Promise<void> {
       const signedUp = await auth.api.signUpEmail({ body });
       const token = mailbox.tokenFor(user.email);
       if (!token) throw new Error(`seed-user-pool: no verification mail for ${user.email}`);
-      // What following the emailed link does: verify, then sign in (autoSignInAfterVerification).
+      // Follow the emailed link, then sign in (the link alone signs in only the browser that signed up).
       const verified = await auth.api.verifyEmail({ query: { token }, asResponse: true });
-      const cookies = cookiesFrom(verified.headers);
-      if (!verified.ok || !cookies.some((cookie) => cookie.name.endsWith('session_token'))) {
+      if (!verified.ok) throw new Error(`seed-user-pool: verifying ${user.email} answered ${verified.status}`);
+      const signedIn = await auth.api.signInEmail({
+        body: { email: user.email, password: user.password },
+        asResponse: true,
+      });
+      const cookies = cookiesFrom(signedIn.headers);
+      if (!signedIn.ok || !cookies.some((cookie) => cookie.name.endsWith('session_token'))) {
         throw new Error(
-          `seed-user-pool: verifying ${user.email} answered ${verified.status} without a session`,
+          `seed-user-pool: signing in ${user.email} answered ${signedIn.status} without a session`,
         );
       }
       return { ...user, id: signedUp.user.id, cookies };

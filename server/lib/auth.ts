@@ -1,13 +1,10 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { username } from 'better-auth/plugins';
-import { eq } from 'drizzle-orm';
-import { textMessages } from '../../domain/text.ts';
-import { signUpInputSchema, issueTitle } from '../../domain/users.ts';
 import type { Db } from '../db/client.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/auth.ts';
-import { findGarbledAuthField } from './auth-input.ts';
+import { createAuthHooks } from './auth-hooks.ts';
+import { claimExistingAccountMail, claimResetMail } from './auth-limits.ts';
 import type { Logger } from './logger.ts';
 import type { MailWorker } from './mail-outbox.ts';
 import { existingAccountMail, resetPasswordMail, verificationMail } from './mail-templates.ts';
@@ -65,17 +62,21 @@ export function createAuth(deps: AuthDeps) {
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      // Per-account limits on top of the per-address ones: the answer is the same either way.
       sendResetPassword: async ({ user, url }) => {
-        await mail.send(resetPasswordMail(user.email, user.name, url));
+        if (await claimResetMail(db, user.email)) await mail.send(resetPasswordMail(user.email, user.name, url));
       },
       onExistingUserSignUp: async ({ user }) => {
-        await mail.send(existingAccountMail(user.email, user.name, `${publicUrl}/login`));
+        if (await claimExistingAccountMail(db, user.email)) {
+          await mail.send(existingAccountMail(user.email, user.name, `${publicUrl}/login`));
+        }
       },
     },
     emailVerification: {
       sendOnSignUp: true,
       sendOnSignIn: true,
-      autoSignInAfterVerification: true,
+      // Only the browser that signed up is signed in by the link (see auth-hooks.ts).
+      autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, url }) => {
         await mail.send(verificationMail(user.email, user.name, withVerifiedCallback(url)));
@@ -83,7 +84,7 @@ export function createAuth(deps: AuthDeps) {
     },
     plugins: [username({ minUsernameLength: 3, maxUsernameLength: 30 })],
     // Profile edits go through our own validated API; these generic endpoints would bypass it.
-    disabledPaths: ['/update-user', '/change-email', '/delete-user', '/link-social', '/unlink-account'],
+    disabledPaths: ['/update-user', '/update-session', '/change-email', '/delete-user', '/link-social', '/unlink-account'],
     rateLimit: {
       enabled: true,
       storage: 'database',
@@ -95,6 +96,10 @@ export function createAuth(deps: AuthDeps) {
         '/request-password-reset': { window: 60, max: limits.reset },
         '/reset-password': { window: 60, max: limits.reset },
         '/send-verification-email': { window: 60, max: limits.reset },
+        // Every page load reads the session: counting it per address would sign out a household or an
+        // office behind one address once others used the budget. It is a read by the cookie's owner
+        // (our own session middleware calls it without any limit too).
+        '/get-session': false,
       },
     },
     advanced: {
@@ -114,54 +119,7 @@ export function createAuth(deps: AuthDeps) {
         else logger.debug({ source: 'auth' }, message);
       },
     },
-    hooks: {
-      before: createAuthMiddleware(async (ctx) => {
-        const garbled = findGarbledAuthField(ctx.body) ?? findGarbledAuthField(ctx.query);
-        if (garbled !== undefined) {
-          throw new APIError('UNPROCESSABLE_ENTITY', {
-            code: 'VALIDATION_FAILED',
-            message: textMessages.invalidCharacters.message,
-            title: textMessages.invalidCharacters.title,
-            field: garbled,
-          });
-        }
-        if (ctx.path === '/sign-up/email') {
-          const parsed = signUpInputSchema.safeParse(ctx.body);
-          if (!parsed.success) {
-            const issue = parsed.error.issues[0];
-            throw new APIError('UNPROCESSABLE_ENTITY', {
-              code: 'VALIDATION_FAILED',
-              message: issue?.message ?? 'Invalid input.',
-              title: issueTitle(issue),
-              field: String(issue?.path[0] ?? ''),
-            });
-          }
-          const { name, username: handle, email, password, phone, venmoHandle } = parsed.data;
-          // Merged into the request body by better-auth: the normalized values win.
-          return {
-            context: { body: { name, username: handle, displayUsername: handle, email, password, phone, venmoHandle } },
-          };
-        }
-        if (ctx.path === '/sign-in/username') {
-          const body: unknown = ctx.body;
-          const raw = typeof body === 'object' && body !== null && 'username' in body ? body.username : undefined;
-          if (typeof raw === 'string' && raw.trim() !== '') {
-            const [found] = await db
-              .select({ id: users.id })
-              .from(users)
-              .where(eq(users.username, raw.trim().toLowerCase()))
-              .limit(1);
-            if (!found) {
-              throw new APIError('UNAUTHORIZED', {
-                code: 'USERNAME_NOT_FOUND',
-                message: 'Username not found. Please check your username or try using your email.',
-              });
-            }
-          }
-        }
-        return undefined;
-      }),
-    },
+    hooks: createAuthHooks(db),
   });
 }
 

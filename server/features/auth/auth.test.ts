@@ -32,7 +32,8 @@ test('sign-up stores an unverified user with digits-only phone and emails a veri
     venmoHandle: 'handle-1',
     emailVerified: false,
   });
-  expect(agent.cookies.size).toBe(0);
+  // No session yet: only the cookie that lets this browser's verification link sign it in.
+  expect([...agent.cookies.keys()]).toEqual(['sidepot.signup_binding']);
 
   const mail = await latestMailTo(t, 'mixed@example.com', 'Verify your Sidepot account');
   expect(mail.html).toContain('Sidepot');
@@ -86,7 +87,7 @@ test('login is refused until the email is verified, and the attempt re-sends the
   const res = await agent.post('/api/auth/sign-in/username', { username: input.username, password: input.password });
   expect(res.status).toBe(403);
   expect(await json(res)).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
-  expect(agent.cookies.size).toBe(0);
+  expect(agent.cookies.has('sidepot.session_token')).toBe(false);
   const after = (await t.sentMail()).filter((m) => m.to === input.email && m.subject.startsWith('Verify'));
   expect(after.length).toBe(before + 1);
   expect(after.at(-1)?.text).toContain('callbackURL=%2Flogin%3Fverified%3D1');
@@ -200,8 +201,9 @@ test('sign-in is rate limited per address (429), other addresses are unaffected'
   const { input } = await createVerifiedUser(t);
   const attacker = createAgent(t);
   const statuses: number[] = [];
+  // A different account per guess, so only the per-address limit is in play.
   for (let i = 0; i < 11; i += 1) {
-    const res = await attacker.post('/api/auth/sign-in/email', { email: input.email, password: `guess-${i}-x` });
+    const res = await attacker.post('/api/auth/sign-in/email', { email: `spray-${i}-${input.email}`, password: `guess-${i}-x` });
     statuses.push(res.status);
   }
   expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
@@ -231,7 +233,7 @@ test('a client cannot pick its own rate-limit address', async () => {
   const statuses: number[] = [];
   for (let i = 0; i < 11; i += 1) {
     const res = await agent.request('/api/auth/sign-in/email', {
-      json: { email: input.email, password: 'wrong-password' },
+      json: { email: `spoof-${i}-${input.email}`, password: 'wrong-password' },
       headers: { 'x-sidepot-client-ip': `10.0.0.${i}`, 'x-forwarded-for': `10.1.0.${i}` },
     });
     statuses.push(res.status);

@@ -247,7 +247,7 @@ async function searchPass(db: Db, viewerId: string, match: SQL, order: SQL, limi
 }
 
 /**
- * Finds people to add (ADR 015): the owner of a complete phone number first,
+ * Finds people to add (ADR 016): the owner of a complete phone number first,
  * then usernames starting with the term, case-insensitively (usernames are
  * stored lower-cased; the display form keeps the user's capitals); never the
  * viewer, their friends or unverified users, and at most 10. Prefix matches

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { isOwnAvatarUrl } from '../../../domain/avatar-url.ts';
 import { cn } from '../../lib/utils.ts';
 
 type UserAvatarProps = { name: string; image: string | null; className?: string };
@@ -11,12 +12,12 @@ export function initialsOf(name: string): string {
 }
 
 /**
- * A round photo, or the initials when there is none (or it fails to load).
- * Decorative: every place that shows an avatar also shows the name.
+ * A round photo, or the initials when there is none (or it fails to load, or it is not one of
+ * our own avatar URLs). Decorative: every place that shows an avatar also shows the name.
  */
 export function UserAvatar({ name, image, className }: UserAvatarProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const showImage = image !== null && image !== failedSrc;
+  const showImage = isOwnAvatarUrl(image) && image !== failedSrc;
   return (
     <span
       aria-hidden

@@ -1,15 +1,28 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { authClient } from '../../../lib/auth-client.ts';
+import { isSignedOutAnswer, scheduleSessionRetry, sessionReadSucceeded } from '../utils/session-retry.ts';
 
 /**
- * The signed-in user, and whether the first session check is still running.
+ * The signed-in user, and whether the session is still unknown.
  * better-auth flips `isPending` back on for every refetch while signed out
  * (window focus, sign-in); treating that as loading would swap a half-typed
  * form for a spinner, so only the first check counts.
+ * A failed read (429, 5xx, no network) is not "signed out": the last known
+ * answer is kept (better-auth keeps the user), or, before any answer, the
+ * session stays unknown (a spinner on the same URL) while the read is retried
+ * with backoff.
  */
 export function useAuthSession() {
-  const { data, isPending, refetch } = authClient.useSession();
-  const [hasSettled, setHasSettled] = useState(!isPending);
-  if (!isPending && !hasSettled) setHasSettled(true);
-  return { user: data?.user ?? null, isLoading: isPending && !hasSettled, refetch };
+  const { data, isPending, error, refetch } = authClient.useSession();
+  const hasFailed = !isPending && error !== null && !isSignedOutAnswer(error);
+  const [hasSettled, setHasSettled] = useState(!isPending && !hasFailed);
+  if (!isPending && !hasFailed && !hasSettled) setHasSettled(true);
+
+  useEffect(() => {
+    if (isPending) return;
+    if (hasFailed) scheduleSessionRetry(refetch);
+    else sessionReadSucceeded();
+  }, [isPending, hasFailed, refetch]);
+
+  return { user: data?.user ?? null, isLoading: !hasSettled && (isPending || hasFailed), refetch };
 }

@@ -4,8 +4,9 @@ import { toast } from 'sonner';
 import { useAuthSession } from './use-auth-session.ts';
 
 /**
- * The emailed verification link lands on /login?verified=1 (already signed in)
- * or /login?verified=1&error=… when the token is bad. Say which, once, then
+ * The emailed verification link lands on /login?verified=1 (signed in, in the
+ * browser that signed up; signed out anywhere else) or /login?verified=1&error=…
+ * when the token is bad. Say which, once, then
  * drop the parameters so a reload does not say it again.
  */
 export function useVerificationNotice() {
@@ -23,9 +24,12 @@ export function useVerificationNotice() {
         description: 'This verification link is invalid or has expired. Sign in to get a new one.',
       });
     } else {
+      // Only the browser that signed up is signed in by the link (ADR 015); elsewhere the user signs in here.
       toast.success('Email verified', {
         id: 'email-verification',
-        description: 'Your account is active. Welcome to Sidepot!',
+        description: user
+          ? 'Your account is active. Welcome to Sidepot!'
+          : 'Your account is active. Please sign in.',
       });
     }
     // A signed-in visitor is being sent to /home by the guest guard, which replaces this entry anyway.
