@@ -28,7 +28,7 @@ const started = performance.now();
 const deps = await bootstrap(env, logger).catch((error: unknown) => {
   // Operator mistakes (unreachable database, data directory in use) are one line, not a stack.
   if (!(error instanceof StartupError)) throw error;
-  process.stderr.write(`${error.message}\n`);
+  process.stderr.write(`Cannot start Sidepot: ${error.message}\n`);
   process.exit(1);
 });
 const app = createApp(deps, {

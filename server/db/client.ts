@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Logger } from '../lib/logger.ts';
 import { StartupError } from '../lib/startup-error.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 import * as authSchema from './schema/auth.ts';
 import * as betsSchema from './schema/bets.ts';
 import * as commentsSchema from './schema/comments.ts';
@@ -68,6 +69,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 async function openPglite(options: { dataDir?: string; pglite?: PGlite }): Promise<Database> {
   let client = options.pglite;
+  // One process per data directory: a second one would silently lose its writes.
+  const lock = !client && options.dataDir ? lockDataDir(options.dataDir) : undefined;
   try {
     if (!client) {
       const dir = options.dataDir ? path.resolve(options.dataDir, 'pglite') : undefined;
@@ -78,6 +81,7 @@ async function openPglite(options: { dataDir?: string; pglite?: PGlite }): Promi
     await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
   } catch (error) {
     if (client && !client.closed) await client.close().catch(() => undefined);
+    lock?.release();
     throw error;
   }
   const pglite = client;
@@ -89,6 +93,7 @@ async function openPglite(options: { dataDir?: string; pglite?: PGlite }): Promi
     },
     close: async () => {
       if (!pglite.closed) await pglite.close();
+      lock?.release();
     },
   };
 }
@@ -142,7 +147,7 @@ async function openPostgres(url: string, poolSize = 10, logger?: Logger): Promis
     lockClient = await pool.connect();
   } catch (error) {
     await pool.end().catch(() => undefined);
-    throw new StartupError(`Cannot start Sidepot: cannot connect to the database in DATABASE_URL (${describeDatabaseUrl(url)}): ${reason(error)}`);
+    throw new StartupError(`cannot connect to the database in DATABASE_URL (${describeDatabaseUrl(url)}): ${reason(error)}`);
   }
   // Several instances may boot at once: one migrates while the others wait.
   try {
