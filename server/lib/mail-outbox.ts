@@ -89,7 +89,8 @@ export function createMailWorker(deps: { db: Db; transport: MailTransport; logge
   async function pass() {
     for (;;) {
       const batch = await claimBatch();
-      for (const row of batch) await deliver(row);
+      // Side by side: the transport keeps a few connections, and one slow recipient must not hold up the rest.
+      await Promise.all(batch.map(deliver));
       if (batch.length < BATCH_SIZE) return;
     }
   }
