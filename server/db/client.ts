@@ -64,7 +64,9 @@ const CONNECT_TIMEOUT_MS = 5_000;
 const PING_TIMEOUT_MS = 3_000;
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  return options.kind === 'pglite' ? openPglite(options) : openPostgres(options.url, options.poolSize, options.logger);
+  return options.kind === 'pglite'
+    ? openPglite(options)
+    : openPostgres(options.url, options.poolSize, options.logger);
 }
 
 async function openPglite(options: { dataDir?: string; pglite?: PGlite }): Promise<Database> {
@@ -140,14 +142,20 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
 }
 
 async function openPostgres(url: string, poolSize = 10, logger?: Logger): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   survivePoolErrors(pool, logger);
   let lockClient: pg.PoolClient;
   try {
     lockClient = await pool.connect();
   } catch (error) {
     await pool.end().catch(() => undefined);
-    throw new StartupError(`cannot connect to the database in DATABASE_URL (${describeDatabaseUrl(url)}): ${reason(error)}`);
+    throw new StartupError(
+      `cannot connect to the database in DATABASE_URL (${describeDatabaseUrl(url)}): ${reason(error)}`,
+    );
   }
   // Several instances may boot at once: one migrates while the others wait.
   try {

@@ -22,7 +22,9 @@ test('a lock held by another live process is refused with its PID and the direct
   const dir = tempDir();
   // The test runner's parent is alive for the whole test.
   writeFileSync(path.join(dir, LOCK_FILE), `${process.ppid}\n`);
-  expect(() => lockDataDir(dir)).toThrow(`the data directory ${dir} is in use by another process (PID ${process.ppid})`);
+  expect(() => lockDataDir(dir)).toThrow(
+    `the data directory ${dir} is in use by another process (PID ${process.ppid})`,
+  );
   expect(readFileSync(path.join(dir, LOCK_FILE), 'utf8')).toBe(`${process.ppid}\n`);
 });
 

@@ -75,7 +75,9 @@ export function lockDataDir(dataDir: string): DataDirLock {
   } finally {
     removeIfPresent(temp);
   }
-  throw new StartupError(`could not lock the data directory ${dir}; another process keeps replacing ${LOCK_FILE}.`);
+  throw new StartupError(
+    `could not lock the data directory ${dir}; another process keeps replacing ${LOCK_FILE}.`,
+  );
 }
 
 function holdLock(file: string): DataDirLock {

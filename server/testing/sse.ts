@@ -36,7 +36,10 @@ export function readEventStream(res: Response) {
         while (end >= 0) {
           const frame = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
-          frames.push({ event: /^event: (.*)$/m.exec(frame)?.[1] ?? 'message', data: /^data: (.*)$/m.exec(frame)?.[1] ?? '' });
+          frames.push({
+            event: /^event: (.*)$/m.exec(frame)?.[1] ?? 'message',
+            data: /^data: (.*)$/m.exec(frame)?.[1] ?? '',
+          });
           end = buffer.indexOf('\n\n');
         }
         notify?.();
@@ -64,7 +67,8 @@ export function readEventStream(res: Response) {
     frames,
     async waitFor(match: (frame: SseFrame) => boolean, timeoutMs = 5000): Promise<SseFrame[]> {
       await until(() => frames.some(match) || done, timeoutMs, 'the expected frame');
-      if (!frames.some(match)) throw new Error(`event stream ended before the expected frame: ${JSON.stringify(frames)}`);
+      if (!frames.some(match))
+        throw new Error(`event stream ended before the expected frame: ${JSON.stringify(frames)}`);
       return frames;
     },
     /** Resolves with the time it took once the server has ended the stream. */
