@@ -22,6 +22,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { z } from 'zod';
 import { createPglite, openDatabase, schema, type Db } from '../server/db/client.ts';
+import { lockDataDir } from '../server/db/data-dir-lock.ts';
 import { accounts, users as usersTable } from '../server/db/schema/auth.ts';
 import { bets } from '../server/db/schema/bets.ts';
 import { comments } from '../server/db/schema/comments.ts';
@@ -116,6 +117,8 @@ export async function connect(target: Target, logger?: Logger): Promise<Connecti
       close: () => client.end(),
     };
   }
+  // Like the server: one process per data directory, or the other's writes are lost.
+  const lock = lockDataDir(target.dataDir);
   const dir = path.resolve(target.dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
   const pglite = createPglite(dir);
@@ -124,7 +127,10 @@ export async function connect(target: Target, logger?: Logger): Promise<Connecti
     kind: 'pglite',
     db: drizzlePglite({ client: pglite, schema, logger }),
     query: async (text, params) => (await pglite.query<Record<string, unknown>>(text, params)).rows,
-    close: () => pglite.close(),
+    close: async () => {
+      await pglite.close();
+      lock.release();
+    },
   };
 }
 

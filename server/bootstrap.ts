@@ -15,19 +15,20 @@ export async function bootstrap(env: Env, logger: Logger, overrides: { transport
   const database =
     overrides.database ??
     (await (env.DATABASE_URL
-      ? openDatabase({ kind: 'postgres', url: env.DATABASE_URL })
+      ? openDatabase({ kind: 'postgres', url: env.DATABASE_URL, logger })
       : openDatabase({ kind: 'pglite', dataDir: env.DATA_DIR })));
   const transport =
     overrides.transport ?? (env.SMTP_URL ? createSmtpTransport(env.SMTP_URL, env.MAIL_FROM) : createLogTransport(logger));
   const mail = createMailWorker({ db: database.db, transport, logger });
+  const events = await createEventBus(database, logger);
   const auth = createAuth({
     db: database.db,
     publicUrl: env.PUBLIC_URL,
     secret: resolveAuthSecret(env.AUTH_SECRET, env.DATA_DIR),
     mail,
     logger,
+    onSessionEnded: (userId) => void events.publish([userId], { kind: 'session-ended' }),
   });
   const storage = createDiskStorage(path.resolve(env.DATA_DIR, 'uploads'));
-  const events = await createEventBus(database, logger);
   return { env, database, auth, mail, storage, events, logger };
 }

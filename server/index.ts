@@ -8,6 +8,7 @@ import { EnvError, loadEnv, type Env } from './env.ts';
 import { answerClientError } from './lib/client-error.ts';
 import { resolveClientIp } from './lib/client-ip.ts';
 import { createLogger } from './lib/logger.ts';
+import { StartupError } from './lib/startup-error.ts';
 
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../dist/web', import.meta.url));
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -25,7 +26,12 @@ try {
 
 const logger = createLogger(env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'warn' : 'info'));
 const started = performance.now();
-const deps = await bootstrap(env, logger);
+const deps = await bootstrap(env, logger).catch((error: unknown) => {
+  // Operator mistakes (unreachable database, data directory in use) are one line, not a stack.
+  if (!(error instanceof StartupError)) throw error;
+  process.stderr.write(`Cannot start Sidepot: ${error.message}\n`);
+  process.exit(1);
+});
 const app = createApp(deps, {
   // serveStatic wants a path relative to the working directory.
   staticRoot: path.relative(process.cwd(), path.resolve(env.WEB_DIST_DIR ?? DEFAULT_WEB_DIR)),

@@ -9,6 +9,9 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import type { Logger } from '../lib/logger.ts';
+import { StartupError } from '../lib/startup-error.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 import * as authSchema from './schema/auth.ts';
 import * as betsSchema from './schema/bets.ts';
 import * as commentsSchema from './schema/comments.ts';
@@ -54,39 +57,107 @@ const MIGRATION_LOCK_ID = 727_274_001;
 
 export type OpenDatabaseOptions =
   | { kind: 'pglite'; dataDir?: string; pglite?: PGlite }
-  | { kind: 'postgres'; url: string; poolSize?: number };
+  | { kind: 'postgres'; url: string; poolSize?: number; logger?: Logger };
+
+// A connection that cannot be made in this time counts as a database outage.
+const CONNECT_TIMEOUT_MS = 5_000;
+const PING_TIMEOUT_MS = 3_000;
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  return options.kind === 'pglite' ? openPglite(options) : openPostgres(options.url, options.poolSize);
+  return options.kind === 'pglite'
+    ? openPglite(options)
+    : openPostgres(options.url, options.poolSize, options.logger);
 }
 
 async function openPglite(options: { dataDir?: string; pglite?: PGlite }): Promise<Database> {
   let client = options.pglite;
-  if (!client) {
-    const dir = options.dataDir ? path.resolve(options.dataDir, 'pglite') : undefined;
-    if (dir) mkdirSync(dir, { recursive: true });
-    client = createPglite(dir);
+  // One process per data directory: a second one would silently lose its writes.
+  const lock = !client && options.dataDir ? lockDataDir(options.dataDir) : undefined;
+  try {
+    if (!client) {
+      const dir = options.dataDir ? path.resolve(options.dataDir, 'pglite') : undefined;
+      if (dir) mkdirSync(dir, { recursive: true });
+      client = createPglite(dir);
+    }
+    await client.waitReady;
+    await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+  } catch (error) {
+    if (client && !client.closed) await client.close().catch(() => undefined);
+    lock?.release();
+    throw error;
   }
   const pglite = client;
-  await pglite.waitReady;
-  const db = drizzlePglite({ client: pglite, schema });
-  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return {
-    db,
+    db: drizzlePglite({ client: pglite, schema }),
     kind: 'pglite',
     ping: async () => {
       await pglite.query('select 1');
     },
     close: async () => {
       if (!pglite.closed) await pglite.close();
+      lock?.release();
     },
   };
 }
 
-async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+/**
+ * A terminated backend (failover, restart, pg_terminate_backend) makes its
+ * client emit 'error'; unhandled, that kills the process. Every client of the
+ * pool gets a listener for its whole life (pg-pool only listens while a
+ * client is idle), and the pool drops the broken client so the next query
+ * opens a fresh connection.
+ */
+export function survivePoolErrors(pool: pg.Pool, logger?: Logger): void {
+  pool.on('connect', (client) => {
+    client.on('error', (error) => logger?.warn({ err: error.message }, 'database connection lost'));
+  });
+  // Already reported by the client's own listener above.
+  pool.on('error', () => undefined);
+}
+
+/** host:port/database of a connection string, without credentials, for messages. */
+export function describeDatabaseUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}${parsed.port ? `:${parsed.port}` : ''}${parsed.pathname}`;
+  } catch {
+    return 'an unparsable URL';
+  }
+}
+
+function reason(error: unknown): string {
+  // "localhost" resolves to two addresses; node reports both refusals as one AggregateError without a message.
+  const inner: unknown = error instanceof AggregateError ? error.errors[0] : undefined;
+  const first = inner ?? error;
+  if (first instanceof Error) return first.message || ('code' in first ? String(first.code) : first.name);
+  return String(first);
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+async function openPostgres(url: string, poolSize = 10, logger?: Logger): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
+  survivePoolErrors(pool, logger);
+  let lockClient: pg.PoolClient;
+  try {
+    lockClient = await pool.connect();
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw new StartupError(
+      `cannot connect to the database in DATABASE_URL (${describeDatabaseUrl(url)}): ${reason(error)}`,
+    );
+  }
   // Several instances may boot at once: one migrates while the others wait.
-  const lockClient = await pool.connect();
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     await migratePg(drizzlePg({ client: lockClient, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
@@ -99,7 +170,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
     kind: 'postgres',
     connectionString: url,
     ping: async () => {
-      await pool.query('select 1');
+      await withTimeout(pool.query('select 1'), PING_TIMEOUT_MS, 'database ping timed out');
     },
     close: () => pool.end(),
   };

@@ -21,6 +21,8 @@ export type AuthDeps = {
   secret: string;
   mail: MailWorker;
   logger: Logger;
+  /** Called after a session row is deleted (sign-out, revocation, password reset), once committed. */
+  onSessionEnded?: (userId: string) => void;
   /** Per-rule request budgets; tests may tighten them but never turn limiting off. */
   rateLimit?: { signIn?: number; signUp?: number; reset?: number };
 };
@@ -48,6 +50,8 @@ export function createAuth(deps: AuthDeps) {
       transaction: true,
       schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
     }),
+    // Open event streams of an ended session close at once instead of at their next heartbeat.
+    databaseHooks: { session: { delete: { after: (session) => Promise.resolve(deps.onSessionEnded?.(session.userId)) } } },
     user: {
       additionalFields: {
         phone: { type: 'string', required: true, input: true },

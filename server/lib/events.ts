@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { z } from 'zod';
-import type { Database } from '../db/client.ts';
+import { survivePoolErrors, type Database } from '../db/client.ts';
 import type { Logger } from './logger.ts';
 
 /**
@@ -11,17 +11,34 @@ import type { Logger } from './logger.ts';
 export const changeKinds = ['bets', 'friends', 'notifications', 'feed'] as const;
 export type ChangeKind = (typeof changeKinds)[number];
 export type ChangeEvent = { kind: ChangeKind; betId?: string };
-type Listener = (event: ChangeEvent) => void;
+/** One of the user's sessions ended (sign-out, revocation): each stream re-checks its own. */
+export type SessionEndedEvent = { kind: 'session-ended' };
+/**
+ * Local only: the instance may have missed events (its LISTEN connection was
+ * down), so streams re-check their session and tell the browser to refetch.
+ */
+export type ResyncEvent = { kind: 'resync' };
+export type PublishedEvent = ChangeEvent | SessionEndedEvent;
+export type BusEvent = PublishedEvent | ResyncEvent;
+type Listener = (event: BusEvent) => void;
 
 const CHANNEL = 'sidepot_events';
 const payloadSchema = z.object({
   u: z.array(z.string()),
-  k: z.enum(changeKinds),
+  k: z.enum([...changeKinds, 'session-ended']),
   b: z.string().optional(),
 });
 
+function fromPayload(payload: z.output<typeof payloadSchema>): PublishedEvent {
+  if (payload.k === 'session-ended') return { kind: 'session-ended' };
+  return payload.b ? { kind: payload.k, betId: payload.b } : { kind: payload.k };
+}
+
+const FIRST_RETRY_MS = 250;
+const MAX_RETRY_MS = 30_000;
+
 export interface EventBus {
-  publish(userIds: string[], event: ChangeEvent): Promise<void>;
+  publish(userIds: string[], event: PublishedEvent): Promise<void>;
   subscribe(userId: string, listener: Listener): () => void;
   close(): Promise<void>;
 }
@@ -30,8 +47,11 @@ export interface EventBus {
 function createLocalFanout() {
   const listeners = new Map<string, Set<Listener>>();
   return {
-    deliver: (userIds: string[], event: ChangeEvent) => {
+    deliver: (userIds: string[], event: BusEvent) => {
       for (const userId of new Set(userIds)) for (const listener of listeners.get(userId) ?? []) listener(event);
+    },
+    deliverToAll: (event: BusEvent) => {
+      for (const set of listeners.values()) for (const listener of set) listener(event);
     },
     subscribe: (userId: string, listener: Listener) => {
       const set = listeners.get(userId) ?? new Set<Listener>();
@@ -66,42 +86,73 @@ export async function createEventBus(database: Database, logger: Logger): Promis
 
   let client: pg.Client | undefined;
   let closed = false;
-  let retryMs = 500;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let retryMs = FIRST_RETRY_MS;
 
-  async function connect(): Promise<void> {
-    const next = new pg.Client({ connectionString: url });
+  /** A connected client listening on the channel; its failures after that go to `lost`. */
+  async function listen(): Promise<pg.Client> {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
     next.on('notification', (message) => {
       if (message.channel !== CHANNEL || !message.payload) return;
-      const parsed = payloadSchema.safeParse(JSON.parse(message.payload));
-      if (!parsed.success) return;
-      local.deliver(parsed.data.u, { kind: parsed.data.k, ...(parsed.data.b ? { betId: parsed.data.b } : {}) });
+      let raw: unknown;
+      try {
+        raw = JSON.parse(message.payload);
+      } catch {
+        return;
+      }
+      const parsed = payloadSchema.safeParse(raw);
+      if (parsed.success) local.deliver(parsed.data.u, fromPayload(parsed.data));
     });
-    next.on('error', (error) => {
-      logger.warn({ err: error.message }, 'event listener connection lost; reconnecting');
-      void next.end().catch(() => undefined);
-      if (client === next) client = undefined;
-      scheduleReconnect();
-    });
-    await next.connect();
-    await next.query(`listen ${CHANNEL}`);
-    client = next;
-    retryMs = 500;
+    // Both can fire for one failure, and also while connecting: `lost` acts once, on the live client only.
+    next.on('error', (error) => lost(next, error));
+    next.on('end', () => lost(next));
+    try {
+      await next.connect();
+      await next.query(`listen ${CHANNEL}`);
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+    return next;
+  }
+
+  function lost(which: pg.Client, error?: Error) {
+    if (which !== client) return;
+    client = undefined;
+    logger.warn({ err: error?.message ?? 'connection ended' }, 'event listener connection lost; reconnecting');
+    void which.end().catch(() => undefined);
+    scheduleReconnect();
   }
 
   function scheduleReconnect() {
-    if (closed) return;
-    const timer = setTimeout(() => {
-      connect().catch((error: unknown) => {
-        logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'event listener reconnect failed');
-        retryMs = Math.min(retryMs * 2, 30_000);
-        scheduleReconnect();
-      });
+    if (closed || retryTimer) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      listen().then(
+        (next) => {
+          if (closed) {
+            void next.end().catch(() => undefined);
+            return;
+          }
+          client = next;
+          retryMs = FIRST_RETRY_MS;
+          logger.info('event listener reconnected');
+          // NOTIFYs sent while we were away are gone: every stream refetches.
+          local.deliverToAll({ kind: 'resync' });
+        },
+        (error: unknown) => {
+          logger.warn({ err: error instanceof Error ? error.message : String(error), retryMs }, 'event listener reconnect failed');
+          retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
+          scheduleReconnect();
+        },
+      );
     }, retryMs);
-    timer.unref();
+    retryTimer.unref();
   }
 
-  await connect();
-  const notifier = new pg.Pool({ connectionString: url, max: 2 });
+  client = await listen();
+  const notifier = new pg.Pool({ connectionString: url, max: 2, connectionTimeoutMillis: 5_000 });
+  survivePoolErrors(notifier, logger);
 
   return {
     publish: async (userIds, event) => {
@@ -109,7 +160,8 @@ export async function createEventBus(database: Database, logger: Logger): Promis
       try {
         // A NOTIFY payload must stay under 8,000 bytes: 100 ids of ~32 characters fit easily.
         for (let start = 0; start < unique.length; start += 100) {
-          const payload = JSON.stringify({ u: unique.slice(start, start + 100), k: event.kind, ...(event.betId ? { b: event.betId } : {}) });
+          const betId = 'betId' in event ? event.betId : undefined;
+          const payload = JSON.stringify({ u: unique.slice(start, start + 100), k: event.kind, ...(betId ? { b: betId } : {}) });
           await notifier.query('select pg_notify($1, $2)', [CHANNEL, payload]);
         }
       } catch (error) {
@@ -120,7 +172,10 @@ export async function createEventBus(database: Database, logger: Logger): Promis
     subscribe: local.subscribe,
     close: async () => {
       closed = true;
-      await client?.end().catch(() => undefined);
+      clearTimeout(retryTimer);
+      const last = client;
+      client = undefined;
+      await last?.end().catch(() => undefined);
       await notifier.end();
     },
   };

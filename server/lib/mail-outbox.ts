@@ -39,7 +39,10 @@ export function createMailWorker(deps: { db: Db; transport: MailTransport; logge
   let stopped = true;
 
   async function claimBatch() {
-    const now = new Date();
+    // Due times are compared with the database's clock: a JavaScript Date has
+    // millisecond precision (a row written this millisecond looked "not yet
+    // due" and waited for the next poll) and another host's clock may lag.
+    const now = sql`now()`;
     const due = db
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
@@ -64,7 +67,7 @@ export function createMailWorker(deps: { db: Db; transport: MailTransport; logge
   async function deliver(row: Awaited<ReturnType<typeof claimBatch>>[number]) {
     try {
       await transport.send({ to: row.to, subject: row.subject, text: row.text, html: row.html });
-      await db.update(mailOutbox).set({ sentAt: new Date(), lockedUntil: null, attempts: row.attempts + 1 }).where(eq(mailOutbox.id, row.id));
+      await db.update(mailOutbox).set({ sentAt: sql`now()`, lockedUntil: null, attempts: row.attempts + 1 }).where(eq(mailOutbox.id, row.id));
     } catch (error) {
       const attempts = row.attempts + 1;
       const giveUp = attempts >= MAX_MAIL_ATTEMPTS;
@@ -76,8 +79,8 @@ export function createMailWorker(deps: { db: Db; transport: MailTransport; logge
           attempts,
           lastError: message.slice(0, 500),
           lockedUntil: null,
-          nextAttemptAt: new Date(Date.now() + retryDelaySeconds(attempts) * 1000),
-          failedAt: giveUp ? new Date() : null,
+          nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(attempts)})`,
+          failedAt: giveUp ? sql`now()` : null,
         })
         .where(eq(mailOutbox.id, row.id));
     }
@@ -86,7 +89,8 @@ export function createMailWorker(deps: { db: Db; transport: MailTransport; logge
   async function pass() {
     for (;;) {
       const batch = await claimBatch();
-      for (const row of batch) await deliver(row);
+      // Side by side: the transport keeps a few connections, and one slow recipient must not hold up the rest.
+      await Promise.all(batch.map(deliver));
       if (batch.length < BATCH_SIZE) return;
     }
   }

@@ -9,7 +9,8 @@ export interface MailTransport {
 }
 
 export function createSmtpTransport(smtpUrl: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl);
+  // A few kept-open connections: a new SMTP handshake per message made every mail wait for it.
+  const transporter = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: 5 });
   return {
     kind: 'smtp',
     send: async (message) => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -19,10 +20,16 @@ export function createDiskStorage(root: string): FileStorage {
     put: async (key, data) => {
       const file = resolve(key);
       await mkdir(path.dirname(file), { recursive: true });
-      // Write then rename, so a reader never sees half a file.
-      const temp = `${file}.${process.pid}.tmp`;
-      await writeFile(temp, data);
-      await rename(temp, file);
+      // Write then rename, so a reader never sees half a file. The temp name is
+      // unique per call: concurrent writers of one key must not share it.
+      const temp = `${file}.${randomUUID()}.tmp`;
+      try {
+        await writeFile(temp, data);
+        await rename(temp, file);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
     },
     get: async (key) => {
       try {

@@ -1,13 +1,16 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { AppEnv } from '../../app-env.ts';
+import { changeKinds, type ChangeEvent } from '../../lib/events.ts';
 import { currentUser, requireUser, session } from '../../middleware/session.ts';
 
 const HEARTBEAT_MS = 25_000;
 
 /**
- * One Server-Sent Events stream per signed-in browser. Each heartbeat also
- * re-checks the session, so a stream ends soon after logout.
+ * One Server-Sent Events stream per signed-in browser. The stream re-checks
+ * its session when one of the user's sessions ends (sign-out, revocation),
+ * after the instance may have missed events, and at each heartbeat; it ends
+ * as soon as its own session is gone.
  */
 export const eventRoutes = new Hono<AppEnv>().use(session, requireUser).get('/', (c) => {
   const userId = currentUser(c).id;
@@ -15,11 +18,23 @@ export const eventRoutes = new Hono<AppEnv>().use(session, requireUser).get('/',
   const headers = c.req.raw.headers;
   c.header('Cache-Control', 'no-cache, no-transform');
   c.header('X-Accel-Buffering', 'no');
+  // The database, not a cached cookie: the point is to notice a session that just ended.
+  const isSessionLive = async () => {
+    const still = await auth.api.getSession({ headers, query: { disableCookieCache: true } });
+    return still?.user.id === userId;
+  };
   return streamSSE(c, async (stream) => {
-    const queue: string[] = [];
+    const queue: ChangeEvent[] = [];
+    // An object, not a boolean: the subscriber sets it while the loop awaits.
+    const state = { recheck: false };
     let wake: (() => void) | undefined;
     const unsubscribe = events.subscribe(userId, (event) => {
-      queue.push(JSON.stringify(event));
+      if (event.kind === 'session-ended') state.recheck = true;
+      else if (event.kind === 'resync') {
+        state.recheck = true;
+        // The web refetches what each kind covers: all of them is a full refetch.
+        queue.push(...changeKinds.map((kind) => ({ kind })));
+      } else queue.push(event);
       wake?.();
     });
     stream.onAbort(() => {
@@ -29,9 +44,13 @@ export const eventRoutes = new Hono<AppEnv>().use(session, requireUser).get('/',
     await stream.writeSSE({ event: 'ready', data: '{}' });
     let nextBeat = Date.now() + HEARTBEAT_MS;
     while (!stream.aborted && !stream.closed) {
+      if (state.recheck) {
+        state.recheck = false;
+        if (!(await isSessionLive())) break;
+      }
       const event = queue.shift();
       if (event) {
-        await stream.writeSSE({ event: 'change', data: event });
+        await stream.writeSSE({ event: 'change', data: JSON.stringify(event) });
         continue;
       }
       let timer: NodeJS.Timeout | undefined;
@@ -43,8 +62,7 @@ export const eventRoutes = new Hono<AppEnv>().use(session, requireUser).get('/',
       wake = undefined;
       if (Date.now() >= nextBeat) {
         nextBeat = Date.now() + HEARTBEAT_MS;
-        const still = await auth.api.getSession({ headers });
-        if (!still || still.user.id !== userId) break;
+        if (!(await isSessionLive())) break;
         await stream.writeSSE({ event: 'ping', data: '{}' });
       }
     }

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createEventBus, type ChangeEvent } from '../../lib/events.ts';
+import { createEventBus, type BusEvent, type ChangeEvent } from '../../lib/events.ts';
 import { createAgent } from '../../testing/agent.ts';
 import { insertBet } from '../../testing/bets.ts';
-import { makeFriends, signedInUser } from '../../testing/factories.ts';
+import { latestMailTo, makeFriends, pathOf, signedInUser } from '../../testing/factories.ts';
+import { openEventStream, readEventStream } from '../../testing/sse.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
@@ -89,7 +90,7 @@ test('on PostgreSQL, an event published by one instance reaches streams on anoth
   }
   const first = await createEventBus(t.deps.database, t.deps.logger);
   const second = await createEventBus(t.deps.database, t.deps.logger);
-  const received: ChangeEvent[] = [];
+  const received: BusEvent[] = [];
   const unsubscribe = second.subscribe('user-x', (event) => received.push(event));
   const started = performance.now();
   await first.publish(['user-x', 'user-y'], { kind: 'bets', betId: 'b1' });
@@ -98,4 +99,48 @@ test('on PostgreSQL, an event published by one instance reaches streams on anoth
   unsubscribe();
   await first.close();
   await second.close();
+});
+
+test('signing out ends that session\'s open stream at once; another session\'s stream stays open', async () => {
+  const creator = await signedInUser(t);
+  const opponent = await signedInUser(t);
+  await makeFriends(t, creator.user.id, opponent.user.id);
+  const bet = await insertBet(t, { createdBy: creator.user.id, opponentId: opponent.user.id });
+  // A second session of the same user (another device).
+  const otherDevice = createAgent(t);
+  expect((await otherDevice.post('/api/auth/sign-in/email', { email: creator.input.email, password: creator.input.password })).status).toBe(200);
+
+  const stream = readEventStream(await openEventStream(t, creator.agent));
+  const other = readEventStream(await openEventStream(t, otherDevice));
+  try {
+    await stream.waitFor((frame) => frame.event === 'ready');
+    await other.waitFor((frame) => frame.event === 'ready');
+    expect((await creator.agent.post('/api/auth/sign-out')).status).toBe(200);
+    expect(await stream.ended(1500)).toBeLessThan(1500);
+
+    // Nothing reaches the ended stream; the other device still hears the change.
+    expect((await opponent.agent.post(`/api/bets/${bet.id}/accept`, {})).status).toBe(200);
+    await other.waitFor((frame) => frame.event === 'change' && frame.data.includes(bet.id));
+    expect(stream.frames.filter((frame) => frame.event === 'change')).toEqual([]);
+  } finally {
+    await stream.close();
+    await other.close();
+  }
+});
+
+test('a password reset (which revokes every session) ends the user\'s open streams at once', async () => {
+  const me = await signedInUser(t);
+  const stream = readEventStream(await openEventStream(t, me.agent));
+  try {
+    await stream.waitFor((frame) => frame.event === 'ready');
+    const anon = createAgent(t);
+    expect((await anon.post('/api/auth/request-password-reset', { email: me.input.email, redirectTo: '/reset-password' })).status).toBe(200);
+    const mail = await latestMailTo(t, me.input.email.toLowerCase(), 'Reset your Sidepot password');
+    const follow = await anon.get(pathOf(mail.links[0] ?? ''));
+    const token = new URL(follow.headers.get('location') ?? '', TEST_ORIGIN).searchParams.get('token');
+    expect((await anon.post('/api/auth/reset-password', { token, newPassword: 'brand-new-pass' })).status).toBe(200);
+    expect(await stream.ended(1500)).toBeLessThan(1500);
+  } finally {
+    await stream.close();
+  }
 });

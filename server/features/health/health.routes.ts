@@ -6,7 +6,11 @@ export const healthRoutes = new Hono<AppEnv>().get('/', async (c) => {
   try {
     await c.var.deps.database.ping();
   } catch (error) {
-    c.var.deps.logger.error({ err: error }, 'health check: database unreachable');
+    // A warning, not an error: a load balancer polls this through a whole outage.
+    c.var.deps.logger.warn(
+      { err: error instanceof Error ? error.message : String(error) },
+      'health check: database unreachable',
+    );
     return c.json({ status: 'unavailable' as const, database: 'unreachable' as const }, 503);
   }
   return c.json({

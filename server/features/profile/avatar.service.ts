@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { AVATAR_SIZE_PX, photoMessages } from '../../../domain/profiles.ts';
@@ -30,11 +31,24 @@ export async function reencodeAvatar(input: Buffer): Promise<Buffer> {
   }
 }
 
+/** Base-36 time plus randomness: two uploads in one millisecond still get different URLs. */
+function newVersion(): string {
+  return `${Date.now().toString(36)}${randomInt(36 ** 4).toString(36).padStart(4, '0')}`;
+}
+
+/**
+ * The file and the URL are replaced under the user's row lock, so with
+ * concurrent uploads the last one to commit wins both: the stored URL always
+ * serves the photo it was issued for.
+ */
 export async function saveAvatar(db: Db, storage: FileStorage, userId: string, input: Buffer): Promise<string> {
   const webp = await reencodeAvatar(input);
-  await storage.put(avatarKey(userId), webp);
   // The version makes the URL change with the photo, so it can be cached forever.
-  const image = `/api/avatars/${userId}.webp?v=${Date.now().toString(36)}`;
-  await db.update(users).set({ image }).where(eq(users.id, userId));
+  const image = `/api/avatars/${userId}.webp?v=${newVersion()}`;
+  await db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    await storage.put(avatarKey(userId), webp);
+    await tx.update(users).set({ image }).where(eq(users.id, userId));
+  });
   return image;
 }

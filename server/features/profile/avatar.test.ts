@@ -92,3 +92,25 @@ test('uploading needs a session; unknown avatar files are 404', async () => {
   expect((await t.app.request(`${TEST_ORIGIN}/api/avatars/nobody.webp`)).status).toBe(404);
   expect((await t.app.request(`${TEST_ORIGIN}/api/avatars/..%2Fsecret.webp`)).status).toBe(422);
 });
+
+test('eight parallel uploads by one user all succeed and the saved avatar is one of them, whole', async () => {
+  const me = await signedInUser(t);
+  const colors = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => ({ r: i * 30, g: 255 - i * 30, b: (i * 70) % 256 }));
+  const photos = await Promise.all(
+    colors.map((background) => sharp({ create: { width: 64, height: 64, channels: 3, background } }).png().toBuffer()),
+  );
+  const responses = await Promise.all(photos.map((photo) => upload(me.agent, photo, 'image/png')));
+  expect(responses.map((res) => res.status)).toEqual(Array<number>(8).fill(200));
+  const images = await Promise.all(responses.map(async (res) => ((await res.json()) as { image: string }).image));
+  expect(new Set(images).size).toBe(8);
+
+  // The profile points at the upload that finished last, and the file it serves is that upload's.
+  const { profile } = (await (await me.agent.get('/api/profile')).json()) as { profile: { image: string } };
+  const winner = images.indexOf(profile.image);
+  expect(winner).toBeGreaterThanOrEqual(0);
+  const served = Buffer.from(await (await t.app.request(`${TEST_ORIGIN}${profile.image}`)).arrayBuffer());
+  const { dominant } = await sharp(served).stats();
+  const expected = colors[winner];
+  expect(Math.abs(dominant.r - (expected?.r ?? -99))).toBeLessThan(24);
+  expect(Math.abs(dominant.g - (expected?.g ?? -99))).toBeLessThan(24);
+});
