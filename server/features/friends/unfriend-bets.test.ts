@@ -2,7 +2,7 @@ import { and, eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { bets } from '../../db/schema/bets.ts';
 import { friendships } from '../../db/schema/friends.ts';
-import type { ChangeEvent } from '../../lib/events.ts';
+import type { BusEvent } from '../../lib/events.ts';
 import { insertBet } from '../../testing/bets.ts';
 import { makeFriends, signedInUser } from '../../testing/factories.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -64,7 +64,7 @@ test('removing a friend deletes the pending bets between the two, keeps the othe
   const mine = await insertBet(t, { createdBy: b, opponentId: a });
   const active = await insertBet(t, { createdBy: a, opponentId: b, status: 'active' });
   const done = await insertBet(t, { createdBy: a, opponentId: b, winnerId: b });
-  const heard: Record<string, ChangeEvent[]> = { [a]: [], [b]: [] };
+  const heard: Record<string, BusEvent[]> = { [a]: [], [b]: [] };
   const stops = [a, b].map((id) => t.deps.events.subscribe(id, (event) => heard[id]?.push(event)));
 
   const res = await opponent.agent.request(`/api/friends/${a}`, { method: 'DELETE' });
