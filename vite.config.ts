@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/vite/precompress.ts';
 
 const fromRoot = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 
@@ -12,7 +13,7 @@ const webPort = Number(process.env['WEB_PORT'] ?? 5173);
 // Vite requires a default export.
 export default defineConfig({
   root: fromRoot('./web'),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   build: {
     outDir: fromRoot('./dist/web'),
     emptyOutDir: true,
