@@ -68,7 +68,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions) {
     );
   });
   // Outermost after the log, so it sees every answer whole: errors, the shell and static files (issue 13, point 8).
-  app.use(compressResponses);
+  app.use(compressResponses({ except: '/api/auth/' }));
   app.use(
     secureHeaders({
       contentSecurityPolicy: {

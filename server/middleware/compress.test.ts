@@ -1,9 +1,11 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { Hono } from 'hono';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { AppEnv } from '../app-env.ts';
 import { insertBet } from '../testing/bets.ts';
 import { insertUser, makeFriends, signedInUser } from '../testing/factories.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../testing/test-app.ts';
-import { COMPRESS_THRESHOLD, pickEncoding } from './compress.ts';
+import { COMPRESS_THRESHOLD, compressResponses, pickEncoding } from './compress.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -92,4 +94,25 @@ test('the event stream is never compressed (a compressor would hold its frames b
   const first = await reader.read();
   expect(first.done).toBe(false);
   await reader.cancel();
+});
+
+test('answers under the excepted prefix (auth, which carries session tokens) are never compressed', async () => {
+  const big = { token: 'secret', padding: 'x'.repeat(4 * COMPRESS_THRESHOLD) };
+  const app = new Hono<AppEnv>()
+    .use(compressResponses({ except: '/api/auth/' }))
+    .get('/api/auth/session', (c) => c.json(big))
+    .get('/api/bets', (c) => c.json(big));
+  const auth = await app.request('/api/auth/session', { headers: { 'accept-encoding': 'br, gzip' } });
+  expect(auth.headers.get('content-encoding')).toBeNull();
+  expect(await auth.json()).toEqual(big);
+  const other = await app.request('/api/bets', { headers: { 'accept-encoding': 'br, gzip' } });
+  expect(other.headers.get('content-encoding')).toBe('br');
+});
+
+test('the real app never compresses better-auth answers', async () => {
+  const { agent } = await signedInUser(t);
+  const res = await agent.request('/api/auth/get-session', { headers: { 'accept-encoding': 'br, gzip' } });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-encoding')).toBeNull();
+  expect(res.headers.get('vary') ?? '').not.toMatch(/accept-encoding/i);
 });

@@ -44,42 +44,53 @@ function addVary(headers: Headers) {
  * point 8). Streams are left alone: the SSE answer (`text/event-stream`) is not
  * in the compressible list, and a compressor would hold its frames back.
  * Prebuilt `.br`/`.gz` assets arrive here already encoded and pass through.
+ *
+ * `except` names a path prefix never compressed: the auth answers carry
+ * session tokens, and compressing a secret beside request-controlled text is
+ * what BREACH-style length attacks need. They are small anyway.
  */
-export const compressResponses = createMiddleware<AppEnv>(async (c, next) => {
-  await next();
-  const res = c.res;
-  const type = res.headers.get('content-type') ?? '';
-  if (
-    c.req.method === 'HEAD' ||
-    !res.body ||
-    res.status === 204 ||
-    res.status === 206 ||
-    res.headers.has('content-encoding') ||
-    !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) ||
-    /(?:^|,)\s*no-transform\s*(?:,|$)/i.test(res.headers.get('cache-control') ?? '')
-  ) {
-    return;
-  }
-  // The answer depends on Accept-Encoding from here on, whichever variant this caller gets.
-  addVary(res.headers);
-  const encoding = pickEncoding(c.req.header('accept-encoding'));
-  const length = Number(res.headers.get('content-length') ?? Number.NaN);
-  if (!encoding || length < COMPRESS_THRESHOLD) return;
+export function compressResponses(options: { except?: string } = {}) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    await next();
+    if (options.except && c.req.path.startsWith(options.except)) return;
+    const res = c.res;
+    const type = res.headers.get('content-type') ?? '';
+    if (
+      c.req.method === 'HEAD' ||
+      !res.body ||
+      res.status === 204 ||
+      res.status === 206 ||
+      res.headers.has('content-encoding') ||
+      !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) ||
+      /(?:^|,)\s*no-transform\s*(?:,|$)/i.test(res.headers.get('cache-control') ?? '')
+    ) {
+      return;
+    }
+    // The answer depends on Accept-Encoding from here on, whichever variant this caller gets.
+    addVary(res.headers);
+    const encoding = pickEncoding(c.req.header('accept-encoding'));
+    const length = Number(res.headers.get('content-length') ?? Number.NaN);
+    if (!encoding || length < COMPRESS_THRESHOLD) return;
 
-  const body = Buffer.from(await res.arrayBuffer());
-  const encoded =
-    body.length < COMPRESS_THRESHOLD
-      ? body
-      : encoding === 'br'
-        ? // Quality 5: near gzip -9 speed on the fly, still smaller than gzip.
-          await brotli(body, {
-            params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
-          })
-        : await gzipAsync(body, { level: 6 });
-  const headers = new Headers(res.headers);
-  headers.set('Content-Length', String(encoded.length));
-  if (encoded !== body) headers.set('Content-Encoding', encoding);
-  // Hono copies the old answer's headers onto a replacement; build it whole and clear what changed after.
-  c.res = undefined;
-  c.res = new Response(new Uint8Array(encoded), { status: res.status, statusText: res.statusText, headers });
-});
+    const body = Buffer.from(await res.arrayBuffer());
+    const encoded =
+      body.length < COMPRESS_THRESHOLD
+        ? body
+        : encoding === 'br'
+          ? // Quality 5: near gzip -9 speed on the fly, still smaller than gzip.
+            await brotli(body, {
+              params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+            })
+          : await gzipAsync(body, { level: 6 });
+    const headers = new Headers(res.headers);
+    headers.set('Content-Length', String(encoded.length));
+    if (encoded !== body) headers.set('Content-Encoding', encoding);
+    // Hono would copy the old answer's headers (its Content-Length) onto a replacement: drop it first.
+    c.res = undefined;
+    c.res = new Response(new Uint8Array(encoded), {
+      status: res.status,
+      statusText: res.statusText,
+      headers,
+    });
+  });
+}
