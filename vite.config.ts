@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { bundleStats } from './scripts/vite/bundle-stats.ts';
+import { precompress } from './scripts/vite/precompress.ts';
 
 const fromRoot = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 
@@ -12,10 +14,12 @@ const webPort = Number(process.env['WEB_PORT'] ?? 5173);
 // Vite requires a default export.
 export default defineConfig({
   root: fromRoot('./web'),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), bundleStats(), precompress()],
   build: {
     outDir: fromRoot('./dist/web'),
     emptyOutDir: true,
+    // dist/web/.vite/manifest.json: which files each page loads, for `npm run size`.
+    manifest: true,
   },
   server: {
     port: webPort,

@@ -22,7 +22,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['domain/**/*.test.ts', 'web/**/*.test.ts'],
+          include: ['domain/**/*.test.ts', 'web/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['server/testing/fail-on-console.ts'],
         },

@@ -57,3 +57,43 @@ test('the sign-up and login screens link to each other', async ({ page }) => {
   await page.getByRole('link', { name: "Don't have an account? Sign up" }).click();
   await expect(page).toHaveURL(/\/signup$/);
 });
+
+test('the browser gets the scripts brotli-encoded and cached for a year, the shell uncached, and the favicon', async ({
+  page,
+}) => {
+  const scripts: { url: string; encoding: string | undefined; cache: string | undefined; length: number }[] =
+    [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script') {
+      const headers = res.headers();
+      scripts.push({
+        url: res.url(),
+        encoding: headers['content-encoding'],
+        cache: headers['cache-control'],
+        length: Number(headers['content-length']),
+      });
+    }
+  });
+  const shell = await page.goto('/login');
+  expect(shell?.headers()['cache-control']).toBe('no-cache');
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+
+  const assets = scripts.filter((s) => s.url.includes('/assets/'));
+  expect(assets.filter((s) => s.encoding === 'br').length).toBeGreaterThan(0);
+  for (const script of assets) {
+    expect(script.cache).toBe('public, max-age=31536000, immutable');
+    // Files under 1 KiB have no compressed twin: not worth the bytes of the header.
+    if (script.encoding !== 'br') {
+      expect({ url: script.url, encoding: script.encoding, isSmall: script.length < 1024 }).toEqual({
+        url: script.url,
+        encoding: undefined,
+        isSmall: true,
+      });
+    }
+  }
+  const icon = await page.request.get('/favicon-32x32.png');
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()['content-type']).toBe('image/png');
+  expect((await page.request.get('/robots.txt')).status()).toBe(200);
+  expect((await page.request.get('/no-such-file.js')).status()).toBe(404);
+});

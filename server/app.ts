@@ -18,6 +18,7 @@ import { userRoutes } from './features/users/users.routes.ts';
 import { CLIENT_IP_HEADER } from './lib/auth.ts';
 import { AppError } from './lib/errors.ts';
 import { staticFiles } from './lib/static-files.ts';
+import { compressResponses } from './middleware/compress.ts';
 import { noStoreJson } from './middleware/no-store.ts';
 import { requireSameOrigin } from './middleware/same-origin.ts';
 import { ValidationError } from './middleware/validate.ts';
@@ -66,6 +67,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions) {
       'request',
     );
   });
+  // Outermost after the log, so it sees every answer whole: errors, the shell and static files (issue 13, point 8).
+  app.use(compressResponses({ except: '/api/auth/' }));
   app.use(
     secureHeaders({
       contentSecurityPolicy: {

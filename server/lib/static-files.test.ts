@@ -1,9 +1,16 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createApp } from '../app.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../testing/test-app.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+// Over the compression threshold, like a real chunk.
+const SCRIPT = `console.log(${JSON.stringify('sidepot '.repeat(400))});\n`;
+const SHELL = `<!doctype html><!-- ${'padding '.repeat(200)} --><div id="root"></div>`;
 
 let t: TestApp;
 let app: ReturnType<typeof createApp>;
@@ -11,35 +18,113 @@ beforeAll(async () => {
   t = await createTestApp();
   const root = mkdtempSync(path.join(os.tmpdir(), 'sidepot-static-'));
   mkdirSync(path.join(root, 'assets'));
-  writeFileSync(path.join(root, 'index.html'), '<!doctype html><div id="root"></div>');
-  writeFileSync(path.join(root, 'assets', 'app-abc123.js'), 'console.log(1)');
+  mkdirSync(path.join(root, '.vite'));
+  writeFileSync(path.join(root, 'index.html'), SHELL);
+  writeFileSync(path.join(root, 'robots.txt'), 'User-agent: *\nDisallow: /api/\n');
+  writeFileSync(path.join(root, '.vite', 'manifest.json'), '{}');
+  // What scripts/vite/precompress.ts writes beside each chunk.
+  writeFileSync(path.join(root, 'assets', 'app-abc123.js'), SCRIPT);
+  writeFileSync(path.join(root, 'assets', 'app-abc123.js.br'), brotliCompressSync(SCRIPT));
+  writeFileSync(path.join(root, 'assets', 'app-abc123.js.gz'), gzipSync(SCRIPT));
+  // A build without twins still gets compressed answers.
+  writeFileSync(path.join(root, 'assets', 'plain-def456.js'), SCRIPT);
   app = createApp(t.deps, { staticRoot: path.relative(process.cwd(), root), clientIp: () => '127.0.0.1' });
 });
 afterAll(async () => {
+  expect(t.serverErrors()).toEqual([]);
   await t.close();
 });
+
+const get = (url: string, acceptEncoding?: string) =>
+  app.request(`${TEST_ORIGIN}${url}`, {
+    headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+  });
+
+const decode = (encoding: string | null, body: Buffer) =>
+  encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body;
 
 test.each(['/', '/feed', '/profile', '/reset-password?token=x', '/no/such/page'])(
   'the SPA shell answers %s (history fallback), never cached',
   async (url) => {
-    const res = await app.request(`${TEST_ORIGIN}${url}`);
+    const res = await get(url);
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('<div id="root">');
     expect(res.headers.get('cache-control')).toBe('no-cache');
   },
 );
 
-test('hashed assets are cached for a year', async () => {
-  const res = await app.request(`${TEST_ORIGIN}/assets/app-abc123.js`);
+test.each(['/', '/feed'])('the shell at %s is compressed when the browser accepts it', async (url) => {
+  const res = await get(url, 'gzip, deflate, br');
   expect(res.status).toBe(200);
-  expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  expect(res.headers.get('content-encoding')).toBe('br');
+  expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+  expect(res.headers.get('cache-control')).toBe('no-cache');
+  expect(decode('br', Buffer.from(await res.arrayBuffer())).toString()).toBe(SHELL);
+});
+
+test('hashed assets are cached for a year', async () => {
+  const res = await get('/assets/app-abc123.js');
+  expect(res.status).toBe(200);
+  expect(res.headers.get('cache-control')).toBe(IMMUTABLE);
+  expect(res.headers.get('content-encoding')).toBeNull();
+  expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+  expect(await res.text()).toBe(SCRIPT);
+});
+
+test.each([
+  ['gzip, deflate, br, zstd', 'br'],
+  ['gzip, deflate', 'gzip'],
+])(
+  'with Accept-Encoding %s a hashed asset is its prebuilt %s twin, same bytes once decoded',
+  async (accept, encoding) => {
+    const res = await get('/assets/app-abc123.js', accept);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe(encoding);
+    expect(res.headers.get('content-type')).toContain('javascript');
+    expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(res.headers.get('cache-control')).toBe(IMMUTABLE);
+    const body = Buffer.from(await res.arrayBuffer());
+    expect(body.length).toBeLessThan(SCRIPT.length / 4);
+    expect(decode(encoding, body).toString()).toBe(SCRIPT);
+  },
+);
+
+test('an asset without a prebuilt twin is compressed on the fly', async () => {
+  const res = await get('/assets/plain-def456.js', 'gzip, br');
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-encoding')).toBe('br');
+  expect(res.headers.get('cache-control')).toBe(IMMUTABLE);
+  expect(decode('br', Buffer.from(await res.arrayBuffer())).toString()).toBe(SCRIPT);
 });
 
 test('a missing asset is a 404 in the error shape, not the SPA shell', async () => {
-  const res = await app.request(`${TEST_ORIGIN}/assets/missing-123.js`);
+  const res = await get('/assets/missing-123.js');
   expect(res.status).toBe(404);
   expect(res.headers.get('content-type')).toContain('application/json');
   expect(await res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found.' } });
+});
+
+test('a real file outside /assets is served with a short cache', async () => {
+  const res = await get('/robots.txt');
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toContain('text/plain');
+  expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
+  expect(await res.text()).toContain('User-agent: *');
+});
+
+test.each([
+  '/x.js',
+  '/missing.txt',
+  '/favicon.ico',
+  '/feed/style.css',
+  '/sitemap.xml',
+  '/.vite/manifest.json',
+  '/.env',
+])('a path naming a file that is not public (%s) is a 404, never the SPA shell', async (url) => {
+  const res = await get(url);
+  expect(res.status).toBe(404);
+  expect(res.headers.get('content-type')).toContain('application/json');
+  expect(await res.text()).not.toContain('<div id="root">');
 });
 
 test('a request no route answers outside /api is a 404 in the error shape', async () => {
@@ -55,7 +140,28 @@ test('a request no route answers outside /api is a 404 in the error shape', asyn
 });
 
 test('API paths never fall back to the SPA', async () => {
-  const res = await app.request(`${TEST_ORIGIN}/api/unknown`);
+  const res = await get('/api/unknown');
   expect(res.status).toBe(404);
   expect(res.headers.get('content-type')).toContain('application/json');
+});
+
+test('web/public holds robots.txt and the favicon set the shell links to', async () => {
+  const publicDir = path.resolve(import.meta.dirname, '../../web/public');
+  expect(readFileSync(path.join(publicDir, 'robots.txt'), 'utf8')).toMatch(/^User-agent: \*$/m);
+  expect(readFileSync(path.join(publicDir, 'favicon.svg'), 'utf8')).toContain('<svg');
+  for (const [file, size] of [
+    ['favicon-32x32.png', 32],
+    ['apple-touch-icon.png', 180],
+  ] as const) {
+    const meta = await sharp(path.join(publicDir, file)).metadata();
+    expect({ file, format: meta.format, width: meta.width, height: meta.height }).toEqual({
+      file,
+      format: 'png',
+      width: size,
+      height: size,
+    });
+  }
+  const shell = readFileSync(path.resolve(publicDir, '../index.html'), 'utf8');
+  for (const href of ['/favicon.svg', '/favicon-32x32.png', '/apple-touch-icon.png'])
+    expect(shell).toContain(`href="${href}"`);
 });

@@ -8,32 +8,50 @@ import { AppError } from './errors.ts';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
+ * A path whose last segment ends in `.ext` asks for a file (`/x.js`,
+ * `/robots.txt`, `/favicon.ico`), never a screen: SPA routes and their ids and
+ * codes carry no dot in the last segment.
+ */
+const FILE_LIKE = /\.[a-z0-9]+$/i;
+const HIDDEN = /(?:^|\/)\./;
+
+/**
  * Serves the built SPA: hashed assets cached for a year, HTML never cached,
- * and every other GET that is not a file gets index.html (history fallback,
- * so deep links like /feed load).
+ * prebuilt `.br`/`.gz` twins (see scripts/vite/precompress.ts) chosen by
+ * Accept-Encoding, and every other GET that is not a file gets index.html
+ * (history fallback, so deep links like /feed load). A path that names a file
+ * which is not there is a 404, never the shell (issue 13, point 7).
  */
 export function staticFiles(root: string) {
   const indexPath = path.join(root, 'index.html');
   let indexHtml: string | undefined;
 
-  return new Hono<AppEnv>()
-    .use('*', async (c, next) => {
-      await next();
-      if (c.res.status !== 200) return;
-      const isHtml = c.res.headers.get('content-type')?.startsWith('text/html') ?? false;
-      c.res.headers.set(
-        'Cache-Control',
-        isHtml ? 'no-cache' : c.req.path.startsWith('/assets/') ? IMMUTABLE : 'public, max-age=3600',
-      );
-    })
-    .use('*', serveStatic({ root }))
-    // A missing hashed asset is a stale deploy or a typo, never a page: a 404 in
-    // the error shape (app.onError), not the shell.
-    .get('/assets/*', () => {
-      throw new AppError('NOT_FOUND');
-    })
-    .get('*', async (c) => {
-      indexHtml ??= await readFile(indexPath, 'utf8');
-      return c.html(indexHtml);
-    });
+  return (
+    new Hono<AppEnv>()
+      .use('*', async (c, next) => {
+        await next();
+        if (c.res.status !== 200) return;
+        const isHtml = c.res.headers.get('content-type')?.startsWith('text/html') ?? false;
+        c.res.headers.set(
+          'Cache-Control',
+          isHtml ? 'no-cache' : c.req.path.startsWith('/assets/') ? IMMUTABLE : 'public, max-age=3600',
+        );
+      })
+      // Dot folders hold build metadata (.vite/manifest.json), not files for browsers.
+      .use('*', async (c, next) => {
+        if (HIDDEN.test(c.req.path)) throw new AppError('NOT_FOUND');
+        await next();
+      })
+      .use('*', serveStatic({ root, precompressed: true }))
+      // A missing file is a stale deploy, a typo or a probe, never a page: a 404 in
+      // the error shape (app.onError), not the shell.
+      .get('/assets/*', () => {
+        throw new AppError('NOT_FOUND');
+      })
+      .get('*', async (c) => {
+        if (FILE_LIKE.test(c.req.path)) throw new AppError('NOT_FOUND');
+        indexHtml ??= await readFile(indexPath, 'utf8');
+        return c.html(indexHtml);
+      })
+  );
 }
