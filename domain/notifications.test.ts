@@ -1,7 +1,10 @@
 import { expect, test } from 'vitest';
 import { activitySentence, activityTarget, notificationTypes, type ActivityItem } from './notifications.ts';
 
-const line = (type: ActivityItem['type'], data: ActivityItem['data'] = { description: 'Lakers win', amount: 15 }) => ({
+const line = (
+  type: ActivityItem['type'],
+  data: ActivityItem['data'] = { description: 'Lakers win', amount: 15 },
+) => ({
   type,
   actor: { id: 'a', name: 'Sam Lee', image: null },
   data,
@@ -26,18 +29,30 @@ test('every inbox type reads as the issue words it', () => {
 });
 
 test('a resolved bet reads "You won" for the winner and "<Name> won" otherwise', () => {
-  expect(activitySentence(line('bet_completed', { description: 'Chess', winnerId: 'me' }), 'me')).toBe('You won: Chess');
-  expect(activitySentence(line('bet_completed', { description: 'Chess', winnerId: 'a' }), 'me')).toBe('Sam Lee won: Chess');
+  expect(activitySentence(line('bet_completed', { description: 'Chess', winnerId: 'me' }), 'me')).toBe(
+    'You won: Chess',
+  );
+  expect(activitySentence(line('bet_completed', { description: 'Chess', winnerId: 'a' }), 'me')).toBe(
+    'Sam Lee won: Chess',
+  );
 });
 
 test('amounts read as whole dollars with separators; a missing actor reads as Someone', () => {
-  expect(activitySentence(line('payment_marked', { amount: 1200 }), 'me')).toBe('Sam Lee marked $1,200 as paid');
-  expect(activitySentence({ type: 'bet_accepted', actor: null, data: {} }, 'me')).toBe('Someone accepted your bet: a bet');
+  expect(activitySentence(line('payment_marked', { amount: 1200 }), 'me')).toBe(
+    'Sam Lee marked $1,200 as paid',
+  );
+  expect(activitySentence({ type: 'bet_accepted', actor: null, data: {} }, 'me')).toBe(
+    'Someone accepted your bet: a bet',
+  );
 });
 
 test('people events lead to the actor, bet events to the bet page', () => {
   const targets = Object.fromEntries(notificationTypes.map((type) => [type, activityTarget(type)]));
-  expect(Object.entries(targets).filter(([, target]) => target === 'user').map(([type]) => type)).toEqual([
+  expect(
+    Object.entries(targets)
+      .filter(([, target]) => target === 'user')
+      .map(([type]) => type),
+  ).toEqual([
     'friend_request_received',
     'friend_request_accepted',
     'invite_joined',

@@ -51,10 +51,17 @@ export type ActivityItem = z.infer<typeof activityItemSchema>;
 
 export const ACTIVITY_PAGE_SIZE = 20;
 
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+const dollars = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 0,
+});
 
 /** The inbox's sentence for one line, as the recipient reads it (issue 10, section 4). */
-export function activitySentence(item: Pick<ActivityItem, 'type' | 'actor' | 'data'>, viewerId: string): string {
+export function activitySentence(
+  item: Pick<ActivityItem, 'type' | 'actor' | 'data'>,
+  viewerId: string,
+): string {
   const name = item.actor?.name ?? 'Someone';
   const description = item.data.description ?? 'a bet';
   const amount = dollars.format(item.data.amount ?? 0);
