@@ -16,7 +16,10 @@ export function WaitingBetItem({ bet, viewerId }: WaitingBetItemProps) {
       <header className="flex items-start gap-3">
         <UserAvatar name={other.name} image={other.image} className="size-9" />
         <div className="grid min-w-0 flex-1 gap-0.5">
-          <p className="text-sm font-medium">{other.name}</p>
+          <p className="text-sm">
+            <span className="font-medium">{other.name}</span>
+            {bet.reason === 'answer' ? <span className="text-muted-foreground"> challenged you</span> : null}
+          </p>
           <Link
             to={`/bets/${bet.id}`}
             className="text-sm wrap-anywhere text-muted-foreground underline-offset-4 hover:underline"
