@@ -122,7 +122,7 @@ async function mailCreator(db: Db, effects: BetEffects, bet: Bet, creatorId: str
         opponentName: bet.opponent.name,
         description: bet.description,
         amount: bet.amount,
-        profileUrl: `${effects.publicUrl}/profile`,
+        betUrl: `${effects.publicUrl}/bets/${bet.id}`,
       }),
     );
   } catch (error) {
