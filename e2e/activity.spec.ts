@@ -23,12 +23,12 @@ test('the inbox answers a bet and confirms a payment in place; its lines and car
   const terms = { description: 'Ana finishes the marathon under 4 hours', amount: 15 };
   const betId = await placeBet(ana, ben, terms);
 
-  // Ben sees the count on the bell: Ana's friend request and her bet.
+  // Ben sees the count on the bell: Ana's bet (their friendship is older, its lines were read).
   const benPage = await ben.newPage();
   await openLive(benPage, '/feed');
   await expect(bell(benPage)).toBeVisible();
-  await expect(benPage.getByTestId('activity-badge')).toHaveText('2');
-  await expect(bell(benPage)).toHaveAccessibleDescription('2 unread');
+  await expect(benPage.getByTestId('activity-badge')).toHaveText('1');
+  await expect(bell(benPage)).toHaveAccessibleDescription('1 unread');
   await bell(benPage).click();
   await expect(benPage).toHaveURL(/\/activity$/);
   await expect(benPage.getByRole('heading', { name: 'Activity', level: 1 })).toBeVisible();
@@ -42,7 +42,7 @@ test('the inbox answers a bet and confirms a payment in place; its lines and car
     new RegExp(`${ana.name} challenged you: ${terms.description}`),
     new RegExp(`${ana.name} sent you a friend request`),
   ]);
-  await expect(activityLines(benPage).getByRole('img', { name: 'Unread' })).toHaveCount(2);
+  await expect(activityLines(benPage).getByRole('img', { name: 'Unread' })).toHaveCount(1);
   await saveScreen(benPage, 'activity-waiting');
 
   // Accept opens the prediction dialog, then the spec's toast.
@@ -104,10 +104,11 @@ test('the inbox answers a bet and confirms a payment in place; its lines and car
   await saveScreen(calPage, 'activity-empty');
 });
 
-test('the bet page is protected: signed out it goes to /login and back', async ({
+test('the bet page is protected: signed out it goes to /login and back; declined there, it says so', async ({
   poolUser,
   browser,
   baseURL,
+  consoleGuard,
 }) => {
   const [ana, ben] = [await poolUser(), await poolUser()];
   await befriend(ana, ben);
@@ -127,6 +128,13 @@ test('the bet page is protected: signed out it goes to /login and back', async (
     await expect(card.getByText(terms.description, { exact: true })).toBeVisible();
     await expect(card.getByRole('button', { name: 'Accept', exact: true })).toBeVisible();
     await expect(card.getByRole('button', { name: 'Decline', exact: true })).toBeVisible();
+
+    // Declining from the page deletes the bet: the page says so rather than turning into a 404.
+    consoleGuard.allow(/status of 404/);
+    await card.getByRole('button', { name: 'Decline', exact: true }).click();
+    await expectToastAndClose(page, 'Bet declined', 'The bet has been removed.');
+    await expect(card.getByText('This bet no longer exists.', { exact: true })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Accept', exact: true })).toHaveCount(0);
   } finally {
     await context.close();
   }

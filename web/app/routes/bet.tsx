@@ -8,6 +8,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { useAuthSession } from '../../features/auth/hooks/use-auth-session.ts';
 import { useBet } from '../../features/bets/api/get-bet.ts';
 import { BetActions } from '../../features/bets/components/bet-actions.tsx';
+import { BetNote } from '../../features/bets/components/bet-note.tsx';
 import { PLACE_BET_PATH, placeBetState } from '../../features/bets/utils/place-bet-navigation.ts';
 import { CommentsDialog } from '../../features/comments/components/comments-dialog.tsx';
 import { BetCard } from '../../features/feed/components/bet-card.tsx';
@@ -27,8 +28,9 @@ export function Component() {
   const [selectedUserId, setSelectedUserId] = useState<string | null>(null);
   const [isCommentsOpen, setIsCommentsOpen] = useState(false);
 
-  if (bet.error instanceof ApiError && (bet.error.status === 404 || bet.error.status === 422))
-    return <NotFound />;
+  const isGone = bet.error instanceof ApiError && (bet.error.status === 404 || bet.error.status === 422);
+  // Never visible (a stranger, an unknown id): the spec's 404. Declined or voided while open: say so instead.
+  if (isGone && !bet.data) return <NotFound />;
 
   const placeBetWith = (friendId: string) => {
     setSelectedUserId(null);
@@ -46,7 +48,13 @@ export function Component() {
           isOnBetPage
           onOpenUser={setSelectedUserId}
           onOpenComments={() => setIsCommentsOpen(true)}
-          actions={isParty ? <BetActions bet={data} viewerId={viewerId} /> : null}
+          actions={
+            isGone ? (
+              <BetNote>This bet no longer exists.</BetNote>
+            ) : isParty ? (
+              <BetActions bet={data} viewerId={viewerId} />
+            ) : null
+          }
         />
       ) : bet.isError ? (
         <div className="flex flex-col items-center gap-3 rounded-xl border bg-card px-6 py-8 text-center">
