@@ -1,5 +1,14 @@
 import { expect, test } from 'vitest';
-import { checkPlaceBet, createBetInputSchema, needsAction, parseCustomAmount, venmoPayLink, type BetState } from './bets.ts';
+import {
+  availableBetActions,
+  checkPlaceBet,
+  createBetInputSchema,
+  needsAction,
+  parseCustomAmount,
+  venmoPayLink,
+  waitingReason,
+  type BetState,
+} from './bets.ts';
 
 const valid = { description: 'Lakers win tonight', opponentId: 'u2', amount: 10 };
 
@@ -89,4 +98,22 @@ test('a completed bet waits on the loser to pay, then on the winner to confirm',
   const settled = { ...sent, paymentConfirmed: true };
   expect(needsAction(settled, 'c')).toBe(false);
   expect(needsAction(settled, 'o')).toBe(false);
+});
+
+test('waitingReason names why a bet waits on the user; availableBetActions what they may do', () => {
+  expect(waitingReason(base, 'o')).toBe('answer');
+  expect(waitingReason({ ...base, status: 'active', voidRequestedBy: 'c' }, 'o')).toBe('confirm_void');
+  const done = { ...base, status: 'completed' as const, winnerId: 'o' };
+  expect(waitingReason(done, 'c')).toBe('pay');
+  expect(waitingReason({ ...done, paymentSent: true }, 'o')).toBe('confirm_payment');
+  expect(waitingReason({ ...done, paymentSent: true, paymentConfirmed: true }, 'o')).toBeNull();
+
+  expect(availableBetActions(base, 'o')).toEqual(['accept', 'decline']);
+  expect(availableBetActions(base, 'c')).toEqual([]);
+  expect(availableBetActions(base, 'stranger')).toEqual([]);
+  expect(availableBetActions({ ...base, status: 'active' }, 'c')).toEqual(['resolve', 'requestVoid']);
+  expect(availableBetActions({ ...base, status: 'active', voidRequestedBy: 'c' }, 'c')).toEqual(['resolve', 'cancelVoid']);
+  expect(availableBetActions({ ...base, status: 'active', voidRequestedBy: 'c' }, 'o')).toEqual(['resolve', 'confirmVoid']);
+  expect(availableBetActions(done, 'c')).toEqual(['markPaid']);
+  expect(availableBetActions({ ...done, paymentSent: true }, 'o')).toEqual(['confirmPayment']);
 });

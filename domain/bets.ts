@@ -99,17 +99,48 @@ export type BetState = Pick<Bet, 'status' | 'winnerId' | 'voidRequestedBy' | 'pa
   opponentId: string;
 };
 
-/** Whether this bet waits on the user (the red dot's "pending action"). */
-export function needsAction(bet: BetState, userId: string): boolean {
+/** Why a bet waits on the user: the inbox's 'Waiting on You' and the red dot (spec section 4). */
+export const waitingReasons = ['answer', 'confirm_void', 'pay', 'confirm_payment'] as const;
+export type WaitingReason = (typeof waitingReasons)[number];
+
+/** Why this bet waits on the user, or null (the same rule as server/features/notifications/waiting.sql.ts). */
+export function waitingReason(bet: BetState, userId: string): WaitingReason | null {
   const isParty = bet.creatorId === userId || bet.opponentId === userId;
-  if (!isParty) return false;
+  if (!isParty) return null;
   switch (bet.status) {
     case 'pending':
-      return bet.opponentId === userId;
+      return bet.opponentId === userId ? 'answer' : null;
     case 'active':
-      return bet.voidRequestedBy !== null && bet.voidRequestedBy !== userId;
+      return bet.voidRequestedBy !== null && bet.voidRequestedBy !== userId ? 'confirm_void' : null;
     case 'completed':
-      return bet.winnerId === userId ? bet.paymentSent && !bet.paymentConfirmed : !bet.paymentSent;
+      if (bet.paymentConfirmed) return null;
+      if (bet.winnerId === userId) return bet.paymentSent ? 'confirm_payment' : null;
+      return bet.paymentSent ? null : 'pay';
+  }
+}
+
+/** Whether this bet waits on the user (the red dot's "pending action"). */
+export function needsAction(bet: BetState, userId: string): boolean {
+  return waitingReason(bet, userId) !== null;
+}
+
+export const betActions = ['accept', 'decline', 'resolve', 'requestVoid', 'cancelVoid', 'confirmVoid', 'markPaid', 'confirmPayment'] as const;
+export type BetAction = (typeof betActions)[number];
+
+/** What the viewer may do with the bet now (spec: "Bet card actions on the profile (by state)"). */
+export function availableBetActions(bet: BetState, viewerId: string): BetAction[] {
+  const isParty = bet.creatorId === viewerId || bet.opponentId === viewerId;
+  if (!isParty) return [];
+  switch (bet.status) {
+    case 'pending':
+      return bet.opponentId === viewerId ? ['accept', 'decline'] : [];
+    case 'active':
+      if (bet.voidRequestedBy === null) return ['resolve', 'requestVoid'];
+      return ['resolve', bet.voidRequestedBy === viewerId ? 'cancelVoid' : 'confirmVoid'];
+    case 'completed':
+      if (bet.paymentConfirmed) return [];
+      if (bet.winnerId === viewerId) return bet.paymentSent ? ['confirmPayment'] : [];
+      return bet.paymentSent ? [] : ['markPaid'];
   }
 }
 
@@ -123,9 +154,6 @@ export function venmoPayLink(input: { winnerHandle: string; amount: number; desc
   const note = `Lost our bet: ${input.description} - Sidepot`;
   return `https://venmo.com/${encodeURIComponent(handle)}?txn=pay&amount=${input.amount}&note=${encodeURIComponent(note)}`;
 }
-
-export const notificationTypes = ['bet_accepted', 'bet_completed', 'payment_marked', 'payment_confirmed'] as const;
-export type NotificationType = (typeof notificationTypes)[number];
 
 export const notificationSummarySchema = z.object({ unreadCount: z.number().int(), hasPendingAction: z.boolean() });
 export type NotificationSummary = z.infer<typeof notificationSummarySchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { betStatusSchema, userSummarySchema } from './profiles.ts';
-import { COMMENT_MAX } from './bets.ts';
+import { betActions, COMMENT_MAX } from './bets.ts';
 import { hasForbiddenCharacters, isBlank, textMessages } from './text.ts';
 
 export const FEED_PAGE_SIZE = 20;
@@ -25,6 +25,20 @@ export const feedBetSchema = z.object({
   likedByMe: z.boolean(),
 });
 export type FeedBet = z.infer<typeof feedBetSchema>;
+
+/**
+ * The bet page (/bets/:id): the feed card, the state the action buttons read
+ * (so it is also a `Bet`), and what the viewer may do now.
+ */
+export const betPageSchema = feedBetSchema.extend({
+  winnerId: z.string().nullable(),
+  voidRequestedBy: z.string().nullable(),
+  paymentSent: z.boolean(),
+  paymentConfirmed: z.boolean(),
+  acceptanceComment: z.string().nullable(),
+  actions: z.array(z.enum(betActions)),
+});
+export type BetPage = z.infer<typeof betPageSchema>;
 
 export const commentMessages = {
   addFailed: 'Failed to add comment.',

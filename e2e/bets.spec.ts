@@ -35,6 +35,8 @@ import { activeBet, befriend } from './scenario.ts';
 test('a bet placed on /home reaches the opponent live, is accepted, lost, paid and confirmed', async ({
   poolUser,
 }) => {
+  // A long journey (two pages, a dozen live round trips): on a loaded machine it outgrows 30 s.
+  test.slow();
   const [ana, ben] = [await poolUser(), await poolUser()];
   await befriend(ana, ben);
   const terms = { description: 'Ana beats Ben at ping pong on Friday', amount: 15 };
@@ -274,6 +276,9 @@ test('the opponent declines a bet placed with a custom amount, and it disappears
   await devCard.getByRole('button', { name: 'Decline' }).click();
   await expectToastAndClose(devPage, 'Bet declined', 'The bet has been removed.');
   await expectNoBetsOnProfile(devPage);
+  // Nothing waits on Dev now, but Cal's 'challenged you' line is still unread; reading it clears the dot.
+  await expectDot(devPage, true);
+  await goToProfile(devPage);
   await expectDot(devPage, false);
 
   // Gone for Cal too, live, and after a reload, from the profile and the feed.
@@ -290,6 +295,8 @@ test('the opponent declines a bet placed with a custom amount, and it disappears
 test('a void is requested, cancelled, requested again and confirmed, and the bet is gone for both', async ({
   poolUser,
 }) => {
+  // A long journey (two pages, a dozen live round trips): on a loaded machine it outgrows 30 s.
+  test.slow();
   const [eve, fay] = [await poolUser(), await poolUser()];
   await befriend(eve, fay);
   const terms = { description: 'Fay runs the half marathon under two hours', amount: 20 };
@@ -341,6 +348,9 @@ test('a void is requested, cancelled, requested again and confirmed, and the bet
   await expect(cancel).toHaveCount(0);
   await expect(confirmVoid).toHaveCount(0);
   await expect(fayCard.getByRole('button', { name: 'Request Void' })).toBeVisible();
+  // Nothing waits on Fay now; the 'asked to void' line is still unread until she reads it.
+  await expectDot(fayPage, true);
+  await goToProfile(fayPage);
   await expectDot(fayPage, false);
 
   // Asked again, and this time Fay agrees.
@@ -359,6 +369,9 @@ test('a void is requested, cancelled, requested again and confirmed, and the bet
   await alert.getByRole('button', { name: 'Confirm Void' }).click();
   await expectToastAndClose(fayPage, 'Bet Voided');
   await expectNoBetsOnProfile(fayPage);
+  // The second 'asked to void' line is unread; reading it clears the dot.
+  await expectDot(fayPage, true);
+  await goToProfile(fayPage);
   await expectDot(fayPage, false);
 
   // Gone for Eve without a reload, and for both after one.

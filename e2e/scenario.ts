@@ -15,6 +15,10 @@ export async function befriend(a: Actor, b: Actor): Promise<void> {
   const request = items.find((item) => item.requester.id === a.id);
   if (!request) throw new Error(`no friend request from ${a.username} to ${b.username}`);
   await b.api.post(`/api/friend-requests/${request.id}/accept`);
+  // A friendship from before the test: its inbox lines ('sent you a friend request', 'accepted your friend
+  // request') were read long ago, so they light neither the red dot nor the Activity bell.
+  await a.api.post('/api/notifications/read-all');
+  await b.api.post('/api/notifications/read-all');
 }
 
 export type BetTerms = { description: string; amount: number };
@@ -33,6 +37,9 @@ export async function activeBet(
 ): Promise<string> {
   const id = await placeBet(creator, opponent, terms);
   await opponent.api.post(`/api/bets/${id}/accept`, terms.prediction ? { prediction: terms.prediction } : {});
+  // Accepted before the test began: its inbox lines ('challenged you', 'accepted your bet') were read.
+  await creator.api.post('/api/notifications/read-all');
+  await opponent.api.post('/api/notifications/read-all');
   return id;
 }
 

@@ -11,9 +11,11 @@ import type { Logger } from 'drizzle-orm/logger';
 import { z } from 'zod';
 import { decodeCursor } from '../domain/pagination.ts';
 import { listMyBets } from '../server/features/bets/bets.service.ts';
+import { getBetPage } from '../server/features/feed/bet-page.service.ts';
 import { getFeedPage } from '../server/features/feed/feed.service.ts';
 import { searchUsers } from '../server/features/friends/friends.service.ts';
 import { getWeeklyLeaderboard } from '../server/features/leaderboard/leaderboard.service.ts';
+import { getActivityPage, getWaitingOnYou } from '../server/features/notifications/activity.service.ts';
 import { getNotificationSummary } from '../server/features/notifications/notifications.service.ts';
 import { getProfileScreen, getUserCard } from '../server/features/profile/profile.service.ts';
 import { Random, connect, parseScriptArgs, type Connection } from './seed.ts';
@@ -27,6 +29,7 @@ const argsSchema = z.object({
 });
 
 const idRow = z.object({ id: z.string() });
+const betViewRow = z.object({ id: z.string(), viewer: z.string() });
 const usernameRow = z.object({ username: z.string() });
 const planRow = z.object({ 'QUERY PLAN': z.string() });
 const countRow = z.object({ table: z.string(), rows: z.coerce.number() });
@@ -129,6 +132,18 @@ async function pickSubjects(conn: Connection, seed: number) {
     [],
   );
   if (pairs.length === 0 || !busiest) throw new Error('No seeded data: run `npm run seed` first.');
+  // The longest inbox: the activity page's worst case.
+  const [loudest = busiest] = await ids(
+    'select user_id as id from notification group by user_id order by count(*) desc, user_id limit 1',
+    [],
+  );
+  // Bets with someone who may see them (their creator), for the bet page.
+  const betViews = await rows(
+    conn,
+    betViewRow,
+    'select b.id, b.created_by as viewer from bet b order by md5(b.id::text || $1) limit 50',
+    [salt],
+  );
   const [busiestFriend = busiest] = await friendsOf(busiest);
   const usernames = (
     await rows(conn, usernameRow, 'select username from "user" order by md5(username || $1) limit 500', [
@@ -141,12 +156,19 @@ async function pickSubjects(conn: Connection, seed: number) {
     pair: (i: number) => at(pairs, i),
     busiest,
     busiestFriend,
+    loudest,
+    betView: (i: number) => at(betViews, i),
     terms: { two: fragments(2), three: fragments(3), four: fragments(4), exact: usernames.slice(0, 50) },
   };
 }
 
 function buildCases(db: Connection['db'], subjects: Awaited<ReturnType<typeof pickSubjects>>): Case[] {
-  const { pair, busiest, busiestFriend, terms } = subjects;
+  const { pair, busiest, busiestFriend, loudest, betView, terms } = subjects;
+  const activitySecondPage = async (viewer: string) => {
+    const first = await getActivityPage(db, viewer, undefined);
+    const cursor = first.nextCursor ? decodeCursor(first.nextCursor) : null;
+    return cursor ? (await getActivityPage(db, viewer, cursor)).items.length : 0;
+  };
   const search = (name: string, termFor: (i: number) => string): Case => ({
     name: `search: ${name}`,
     run: async (i) => (await searchUsers(db, pair(i).viewer, termFor(i))).length,
@@ -200,6 +222,34 @@ function buildCases(db: Connection['db'], subjects: Awaited<ReturnType<typeof pi
       run: async (i) => (await getNotificationSummary(db, pair(i).viewer)).unreadCount,
     },
     {
+      name: 'getActivityPage (first page)',
+      run: async (i) => (await getActivityPage(db, pair(i).viewer, undefined)).items.length,
+    },
+    { name: 'getActivityPage (second page)', run: (i) => activitySecondPage(pair(i).viewer) },
+    {
+      name: 'getActivityPage (longest inbox)',
+      run: async () => (await getActivityPage(db, loudest, undefined)).items.length,
+    },
+    { name: 'getActivityPage (longest inbox, page 2)', run: () => activitySecondPage(loudest) },
+    {
+      name: 'getWaitingOnYou',
+      run: async (i) => {
+        const waiting = await getWaitingOnYou(db, pair(i).viewer);
+        return waiting.bets.length + waiting.friendRequests.length;
+      },
+    },
+    {
+      name: 'getWaitingOnYou (busiest user)',
+      run: async () => {
+        const waiting = await getWaitingOnYou(db, busiest);
+        return waiting.bets.length + waiting.friendRequests.length;
+      },
+    },
+    {
+      name: 'getBetPage',
+      run: async (i) => (await getBetPage(db, betView(i).viewer, betView(i).id)).commentCount,
+    },
+    {
       name: 'listMyBets (profile sections)',
       run: async (i) => (await listMyBets(db, pair(i).viewer)).past.items.length,
     },
@@ -211,7 +261,7 @@ async function run(conn: Connection, args: z.output<typeof argsSchema>) {
     conn,
     countRow,
     `select 'user' as table, count(*) as rows from "user" union all select 'friendship', count(*) from friendship
-     union all select 'friend_request', count(*) from friend_request union all select 'bet', count(*) from bet`,
+     union all select 'friend_request', count(*) from friend_request union all select 'bet', count(*) from bet union all select 'notification', count(*) from notification`,
   );
   console.log(`${conn.kind}: ${counts.map((count) => `${count.table} ${count.rows}`).join(', ')}\n`);
   const subjects = await pickSubjects(conn, args.seed);
@@ -228,6 +278,14 @@ async function run(conn: Connection, args: z.output<typeof argsSchema>) {
   await explainSearch(conn, viewer, 'phone fragment', '555-12');
   await explainCall(conn, 'feed page, typical user', () => getFeedPage(conn.db, viewer, undefined));
   await explainCall(conn, 'feed page, busiest user', () => getFeedPage(conn.db, subjects.busiest, undefined));
+  await explainCall(conn, 'activity page, typical user', () => getActivityPage(conn.db, viewer, undefined));
+  await explainCall(conn, 'activity page, longest inbox', () =>
+    getActivityPage(conn.db, subjects.loudest, undefined),
+  );
+  await explainCall(conn, 'waiting on you, busiest user', () => getWaitingOnYou(conn.db, subjects.busiest));
+  await explainCall(conn, 'bet page', () =>
+    getBetPage(conn.db, subjects.betView(0).viewer, subjects.betView(0).id),
+  );
   await explainCall(conn, 'weekly leaderboard, busiest user', () =>
     getWeeklyLeaderboard(conn.db, subjects.busiest),
   );

@@ -27,8 +27,10 @@ import { accounts, users as usersTable } from '../server/db/schema/auth.ts';
 import { bets } from '../server/db/schema/bets.ts';
 import { comments } from '../server/db/schema/comments.ts';
 import { betLikes } from '../server/db/schema/likes.ts';
+import { notifications } from '../server/db/schema/notifications.ts';
 import { friendRequests, friendships } from '../server/db/schema/friends.ts';
 import { loadEnv } from '../server/env.ts';
+import { betNotifications, friendRequestNotification, friendshipNotification } from './seed-notifications.ts';
 
 export const DEMO = { username: 'demo', email: 'demo@sidepot.local', password: 'sidepot-demo' } as const;
 
@@ -571,6 +573,14 @@ async function seed(conn: Connection, args: z.output<typeof argsSchema>, log: (m
   await friendSink.flush();
   log(`friendships: ${edges.a.length} pairs, ${friendSink.written} rows`);
 
+  // Inbox lines draw from their own stream, so the rest of the world stays what it was before they existed.
+  const noteRng = new Random(args.seed + 1);
+  const noteSink = createSink(conn, notifications);
+  for (let e = 0; e < edges.a.length; e++) {
+    const [a, b] = [users.ids[edges.a[e] ?? 0] ?? '', users.ids[edges.b[e] ?? 0] ?? ''];
+    await noteSink.add(friendshipNotification(noteRng, a, b, edges.at[e] ?? now, now));
+  }
+
   const requestSink = createSink(conn, friendRequests);
   for (const { from, to, at } of pickRequests(rng, users.createdAt, now, edges, 3)) {
     const [requesterId, requestedId] = [users.ids[from] ?? '', users.ids[to] ?? ''];
@@ -581,6 +591,7 @@ async function seed(conn: Connection, args: z.output<typeof argsSchema>, log: (m
       status: 'pending',
       createdAt: iso(at),
     });
+    await noteSink.add(friendRequestNotification(noteRng, requesterId, requestedId, at, now));
   }
   await requestSink.flush();
   log(`pending friend requests: ${requestSink.written}`);
@@ -589,11 +600,15 @@ async function seed(conn: Connection, args: z.output<typeof argsSchema>, log: (m
   const betSink = createSink(conn, bets);
   const commentSink = createSink(conn, comments, { beforeFlush: () => betSink.flush() });
   const likeSink = createSink(conn, betLikes, { beforeFlush: () => betSink.flush() });
+  // Same table as noteSink, but its rows carry bet_id: a sink's columns come from its first row.
+  const betNoteSink = createSink(conn, notifications, { beforeFlush: () => betSink.flush() });
   const progressEvery = Math.max(1, Math.round(betCount / 10));
   for (let i = 0; i < betCount; i++) {
     const bet = createBetRow(rng, users.ids, edges, now);
     await betSink.add(bet);
-    for (const comment of createComments(rng, bet, now)) await commentSink.add(comment);
+    const betComments = createComments(rng, bet, now);
+    for (const comment of betComments) await commentSink.add(comment);
+    for (const note of betNotifications(noteRng, bet, betComments, now)) await betNoteSink.add(note);
     for (const like of createLikes(rng, bet, now)) await likeSink.add(like);
     if ((i + 1) % progressEvery === 0) log(`bets: ${i + 1}/${betCount}`);
   }
@@ -601,7 +616,10 @@ async function seed(conn: Connection, args: z.output<typeof argsSchema>, log: (m
   await betSink.flush();
   await commentSink.flush();
   await likeSink.flush();
+  await noteSink.flush();
+  await betNoteSink.flush();
   log(`bets: ${betSink.written}, comments: ${commentSink.written}, likes: ${likeSink.written}`);
+  log(`notifications: ${noteSink.written + betNoteSink.written}`);
 }
 
 const COMMENTS = [

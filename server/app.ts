@@ -11,6 +11,7 @@ import { eventRoutes } from './features/events/events.routes.ts';
 import { betSocialRoutes, feedRoutes } from './features/feed/feed.routes.ts';
 import { friendRequestRoutes, friendRoutes } from './features/friends/friends.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { activityRoutes } from './features/notifications/activity.routes.ts';
 import { notificationRoutes } from './features/notifications/notifications.routes.ts';
 import { avatarRoutes } from './features/profile/avatars.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
@@ -36,6 +37,7 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/bets', betSocialRoutes)
   .route('/feed', feedRoutes)
   .route('/notifications', notificationRoutes)
+  .route('/activity', activityRoutes)
   .route('/events', eventRoutes);
 
 export type AppType = typeof apiRoutes;

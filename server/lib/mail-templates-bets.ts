@@ -7,13 +7,14 @@ export function betAcceptedMail(input: {
   opponentName: string;
   description: string;
   amount: number;
-  profileUrl: string;
+  /** The bet page, the product's deep link. */
+  betUrl: string;
 }): MailMessage {
   return layoutMessage(
     input.to,
     `${input.opponentName} accepted your bet`,
     `Hi ${input.creatorName},`,
     [`${input.opponentName} accepted your $${input.amount} bet: "${input.description}".`, 'The bet is now active. May the best friend win!'],
-    { label: 'See your bets', url: input.profileUrl },
+    { label: 'See the bet', url: input.betUrl },
   );
 }

@@ -39,6 +39,8 @@ const router = createBrowserRouter([
           { path: 'home', ...screen(() => import('./routes/home.tsx')) },
           { path: 'feed', ...screen(() => import('./routes/feed.tsx')) },
           { path: 'profile', ...screen(() => import('./routes/profile.tsx')) },
+          { path: 'activity', ...screen(() => import('./routes/activity.tsx')) },
+          { path: 'bets/:id', ...screen(() => import('./routes/bet.tsx')) },
         ],
       },
       { path: '*', ...screen(() => import('./routes/not-found.tsx')) },

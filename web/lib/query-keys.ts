@@ -24,12 +24,18 @@ export const queryKeys = {
   feedPages: ['feed', 'pages'] as const,
   leaderboard: ['feed', 'leaderboard'] as const,
   comments: (betId: string) => ['feed', 'comments', betId] as const,
+  /** The bet page: under `feed`, so every change to a bet a viewer can see refreshes it. */
+  bet: (betId: string) => ['feed', 'bet', betId] as const,
+  /** Prefix of the activity inbox: its pages and 'Waiting on You'. */
+  activity: ['activity'] as const,
+  activityPages: ['activity', 'pages'] as const,
+  waitingOnYou: ['activity', 'waiting'] as const,
 };
 
 /** Which cached queries a realtime change event makes stale (see web/lib/events.ts). */
 export const keysForChange = {
-  bets: [queryKeys.bets, queryKeys.notifications, queryKeys.profile, queryKeys.userCards],
-  notifications: [queryKeys.notifications],
+  bets: [queryKeys.bets, queryKeys.notifications, queryKeys.profile, queryKeys.userCards, queryKeys.activity],
+  notifications: [queryKeys.notifications, queryKeys.activity],
   feed: [queryKeys.feed],
   friends: [
     queryKeys.profile,
@@ -37,6 +43,8 @@ export const keysForChange = {
     queryKeys.friendRequests,
     queryKeys.userCards,
     queryKeys.searches,
+    queryKeys.notifications,
+    queryKeys.activity,
   ],
 } as const;
 
@@ -47,6 +55,8 @@ const friendGraphKeys = [
   queryKeys.friendRequests,
   queryKeys.userCards,
   queryKeys.searches,
+  queryKeys.notifications,
+  queryKeys.activity,
 ] as const;
 
 /**
@@ -70,6 +80,7 @@ const betChangeKeys = [
   queryKeys.profile,
   queryKeys.userCards,
   queryKeys.feed,
+  queryKeys.activity,
 ] as const;
 
 /**

@@ -5,13 +5,13 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/auth.ts';
 import { bets } from '../../db/schema/bets.ts';
 import { comments } from '../../db/schema/comments.ts';
-import { notifications } from '../../db/schema/notifications.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ChangeEvent } from '../../lib/events.ts';
 import type { MailMessage } from '../../lib/mail-transport.ts';
 import { betAcceptedMail } from '../../lib/mail-templates-bets.ts';
 import { areFriends, lockPair } from '../friends/friends.service.ts';
 import { viewersOf } from '../feed/visibility.ts';
+import { betSnapshot, writeNotifications } from '../notifications/notify.ts';
 import { refuse } from './bet-refusal.ts';
 import { selectBet, selectBets } from './bet-view.ts';
 
@@ -36,9 +36,15 @@ async function requireBet(db: Db, betId: string): Promise<Bet> {
 }
 
 /** Tells both parties (their bet lists) and everyone who sees the bet in a feed. */
-async function announce(db: Db, effects: BetEffects, bet: { createdBy: string; opponentId: string; id: string }) {
+async function announce(
+  db: Db,
+  effects: BetEffects,
+  bet: { createdBy: string; opponentId: string; id: string },
+  notified: string[] = [],
+) {
   await effects.publish([bet.createdBy, bet.opponentId], { kind: 'bets', betId: bet.id });
   await effects.publish(await viewersOf(db, bet), { kind: 'feed', betId: bet.id });
+  if (notified.length > 0) await effects.publish(notified, { kind: 'notifications' });
 }
 
 export async function createBet(db: Db, effects: BetEffects, userId: string, input: CreateBetInput): Promise<Bet> {
@@ -55,9 +61,12 @@ export async function createBet(db: Db, effects: BetEffects, userId: string, inp
       .values({ createdBy: userId, opponentId: input.opponentId, description: input.description, amount: input.amount })
       .returning();
     if (!row) throw new AppError('INTERNAL');
-    return row;
+    const notified = await writeNotifications(tx, [
+      { userId: row.opponentId, type: 'bet_placed', actorId: userId, betId: row.id, data: betSnapshot(row) },
+    ]);
+    return { ...row, notified };
   });
-  await announce(db, effects, created);
+  await announce(db, effects, created, created.notified);
   return requireBet(db, created.id);
 }
 
@@ -99,11 +108,12 @@ export async function acceptBet(db: Db, effects: BetEffects, userId: string, bet
       const [comment] = await tx.insert(comments).values({ betId, userId, text: prediction }).returning({ id: comments.id });
       await tx.update(bets).set({ acceptanceCommentId: comment?.id }).where(eq(bets.id, betId));
     }
-    await tx.insert(notifications).values({ userId: row.createdBy, type: 'bet_accepted', betId, actorId: userId });
-    return row;
+    const notified = await writeNotifications(tx, [
+      { userId: row.createdBy, type: 'bet_accepted', actorId: userId, betId, data: betSnapshot(row) },
+    ]);
+    return { ...row, notified };
   });
-  await announce(db, effects, accepted);
-  await effects.publish([accepted.createdBy], { kind: 'notifications' });
+  await announce(db, effects, accepted, accepted.notified);
   const bet = await requireBet(db, betId);
   await mailCreator(db, effects, bet, accepted.createdBy);
   return bet;
@@ -121,7 +131,7 @@ async function mailCreator(db: Db, effects: BetEffects, bet: Bet, creatorId: str
         opponentName: bet.opponent.name,
         description: bet.description,
         amount: bet.amount,
-        profileUrl: `${effects.publicUrl}/profile`,
+        betUrl: `${effects.publicUrl}/bets/${bet.id}`,
       }),
     );
   } catch (error) {
@@ -135,9 +145,14 @@ export async function declineBet(db: Db, effects: BetEffects, userId: string, be
       .delete(bets)
       .where(and(eq(bets.id, betId), eq(bets.opponentId, userId), eq(bets.status, 'pending')))
       .returning();
-    return row ?? refuse(tx, betId, userId, 'decline');
+    if (!row) return refuse(tx, betId, userId, 'decline');
+    // The bet is gone: the line keeps its description, without a link.
+    const notified = await writeNotifications(tx, [
+      { userId: row.createdBy, type: 'bet_declined', actorId: userId, betId: null, data: betSnapshot(row) },
+    ]);
+    return { ...row, notified };
   });
-  await announce(db, effects, declined);
+  await announce(db, effects, declined, declined.notified);
 }
 
 export async function resolveBet(db: Db, effects: BetEffects, userId: string, betId: string, outcome: 'won' | 'lost'): Promise<Bet> {
@@ -149,12 +164,14 @@ export async function resolveBet(db: Db, effects: BetEffects, userId: string, be
       .set({ status: 'completed', winnerId: winner, completedAt: sql`now()`, voidRequestedBy: null, updatedAt: new Date() })
       .where(and(eq(bets.id, betId), isParty(userId), eq(bets.status, 'active')))
       .returning();
-    if (!row) return refuse(tx, betId, userId, 'resolve');
-    await tx.insert(notifications).values({ userId: otherParty(row, userId), type: 'bet_completed', betId, actorId: userId });
-    return row;
+    if (!row?.winnerId) return refuse(tx, betId, userId, 'resolve');
+    const data = { ...betSnapshot(row), winnerId: row.winnerId };
+    const notified = await writeNotifications(tx, [
+      { userId: otherParty(row, userId), type: 'bet_completed', actorId: userId, betId, data },
+    ]);
+    return { ...row, notified };
   });
-  await announce(db, effects, resolved);
-  await effects.publish([otherParty(resolved, userId)], { kind: 'notifications' });
+  await announce(db, effects, resolved, resolved.notified);
   return requireBet(db, betId);
 }
 
@@ -168,16 +185,24 @@ export async function requestOrConfirmVoid(db: Db, effects: BetEffects, userId: 
       .delete(bets)
       .where(and(eq(bets.id, betId), isParty(userId), eq(bets.status, 'active'), isNotNull(bets.voidRequestedBy), ne(bets.voidRequestedBy, userId)))
       .returning();
-    if (deleted) return { row: deleted, outcome: { message: 'Both of you agreed, so the bet was permanently deleted.', deleted: true } };
+    if (deleted) {
+      const notified = await writeNotifications(tx, [
+        { userId: otherParty(deleted, userId), type: 'bet_voided', actorId: userId, betId: null, data: betSnapshot(deleted) },
+      ]);
+      return { row: deleted, notified, outcome: { message: 'Both of you agreed, so the bet was permanently deleted.', deleted: true } };
+    }
     const [requested] = await tx
       .update(bets)
       .set({ voidRequestedBy: userId, updatedAt: new Date() })
       .where(and(eq(bets.id, betId), isParty(userId), eq(bets.status, 'active'), isNull(bets.voidRequestedBy)))
       .returning();
     if (!requested) return refuse(tx, betId, userId, 'requestVoid');
-    return { row: requested, outcome: { message: 'Waiting for the other party to confirm.', deleted: false } };
+    const notified = await writeNotifications(tx, [
+      { userId: otherParty(requested, userId), type: 'void_requested', actorId: userId, betId, data: betSnapshot(requested) },
+    ]);
+    return { row: requested, notified, outcome: { message: 'Waiting for the other party to confirm.', deleted: false } };
   });
-  await announce(db, effects, result.row);
+  await announce(db, effects, result.row, result.notified);
   return result.outcome;
 }
 
@@ -202,11 +227,12 @@ export async function markPaymentSent(db: Db, effects: BetEffects, userId: strin
       .where(and(eq(bets.id, betId), isParty(userId), eq(bets.status, 'completed'), ne(bets.winnerId, userId), eq(bets.paymentSent, false)))
       .returning();
     if (!row?.winnerId) return refuse(tx, betId, userId, 'markPaid');
-    await tx.insert(notifications).values({ userId: row.winnerId, type: 'payment_marked', betId, actorId: userId });
-    return { ...row, winnerId: row.winnerId };
+    const notified = await writeNotifications(tx, [
+      { userId: row.winnerId, type: 'payment_marked', actorId: userId, betId, data: betSnapshot(row) },
+    ]);
+    return { ...row, notified };
   });
-  await announce(db, effects, marked);
-  await effects.publish([marked.winnerId], { kind: 'notifications' });
+  await announce(db, effects, marked, marked.notified);
   return requireBet(db, betId);
 }
 
@@ -220,10 +246,11 @@ export async function confirmPayment(db: Db, effects: BetEffects, userId: string
       )
       .returning();
     if (!row) return refuse(tx, betId, userId, 'confirmPayment');
-    await tx.insert(notifications).values({ userId: otherParty(row, userId), type: 'payment_confirmed', betId, actorId: userId });
-    return row;
+    const notified = await writeNotifications(tx, [
+      { userId: otherParty(row, userId), type: 'payment_confirmed', actorId: userId, betId, data: betSnapshot(row) },
+    ]);
+    return { ...row, notified };
   });
-  await announce(db, effects, confirmed);
-  await effects.publish([otherParty(confirmed, userId)], { kind: 'notifications' });
+  await announce(db, effects, confirmed, confirmed.notified);
   return requireBet(db, betId);
 }

@@ -5,8 +5,8 @@ import { comments } from '../../db/schema/comments.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { createAgent, type Agent } from '../../testing/agent.ts';
 import { insertBet } from '../../testing/bets.ts';
-import { insertUser, makeFriends, signedInUser } from '../../testing/factories.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { insertUser, linksIn, makeFriends, signedInUser } from '../../testing/factories.ts';
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
 let creator: Awaited<ReturnType<typeof signedInUser>>;
@@ -89,6 +89,8 @@ test('accepting with a prediction activates the bet, stores the comment, notifie
   const mail = (await t.sentMail()).filter((m) => m.to === creator.user.email && m.subject.includes('accepted your bet'));
   expect(mail.at(-1)?.text).toContain('$20');
   expect(mail.at(-1)?.text).toContain(bet.description);
+  // The mail's button is the bet's deep link.
+  expect(linksIn(mail.at(-1)?.text ?? '')).toContain(`${TEST_ORIGIN}/bets/${bet.id}`);
 });
 
 test('accepting without a prediction stores no comment', async () => {

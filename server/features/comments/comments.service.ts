@@ -6,6 +6,7 @@ import { comments } from '../../db/schema/comments.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requireVisibleBet } from '../feed/visibility.ts';
 import { userSummaryColumns } from '../friends/friends.service.ts';
+import { betSnapshot, writeNotifications } from '../notifications/notify.ts';
 
 export async function listComments(db: Db, userId: string, betId: string): Promise<Comment[]> {
   await requireVisibleBet(db, userId, betId);
@@ -18,10 +19,24 @@ export async function listComments(db: Db, userId: string, betId: string): Promi
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
 
+/** Adds a comment and tells the bet's parties (but not the commenter) in the same transaction. */
 export async function addComment(db: Db, userId: string, betId: string, text: string) {
   const bet = await requireVisibleBet(db, userId, betId);
-  const [row] = await db.insert(comments).values({ betId, userId, text }).returning();
-  if (!row) throw new AppError('INTERNAL');
+  const { row, notified } = await db.transaction(async (tx) => {
+    const [inserted] = await tx.insert(comments).values({ betId, userId, text }).returning();
+    if (!inserted) throw new AppError('INTERNAL');
+    const notified = await writeNotifications(
+      tx,
+      [bet.createdBy, bet.opponentId].map((partyId) => ({
+        userId: partyId,
+        type: 'comment_added' as const,
+        actorId: userId,
+        betId,
+        data: betSnapshot(bet),
+      })),
+    );
+    return { row: inserted, notified };
+  });
   const [author] = await db
     .select({ id: users.id, name: users.name, username: userSummaryColumns.username })
     .from(users)
@@ -32,5 +47,5 @@ export async function addComment(db: Db, userId: string, betId: string, text: st
     createdAt: row.createdAt.toISOString(),
     author: author ?? { id: userId, name: null, username: null },
   };
-  return { comment, bet };
+  return { comment, bet, notified };
 }

@@ -7,6 +7,7 @@ import { currentUser, requireUser, session } from '../../middleware/session.ts';
 import { validate } from '../../middleware/validate.ts';
 import { addComment, listComments } from '../comments/comments.service.ts';
 import { getWeeklyLeaderboard } from '../leaderboard/leaderboard.service.ts';
+import { getBetPage } from './bet-page.service.ts';
 import { getFeedPage } from './feed.service.ts';
 import { likeBet, unlikeBet } from './likes.service.ts';
 import { viewersOf } from './visibility.ts';
@@ -20,9 +21,13 @@ export const feedRoutes = new Hono<AppEnv>()
   )
   .get('/leaderboard', async (c) => c.json({ items: await getWeeklyLeaderboard(c.var.deps.database.db, currentUser(c).id) }));
 
-/** Likes and comments hang off a bet: /api/bets/:id/likes, /api/bets/:id/comments. */
+/** The bet page and what hangs off a bet: /api/bets/:id, /api/bets/:id/like, /api/bets/:id/comments. */
 export const betSocialRoutes = new Hono<AppEnv>()
   .use(session, requireUser)
+  // The bet page (/bets/:id in the web): the feed card plus the viewer's actions.
+  .get('/:id', validate('param', betParam), async (c) =>
+    c.json(await getBetPage(c.var.deps.database.db, currentUser(c).id, c.req.valid('param').id)),
+  )
   .put('/:id/like', validate('param', betParam), async (c) =>
     c.json(await likeBet(c.var.deps.database.db, currentUser(c).id, c.req.valid('param').id)),
   )
@@ -34,7 +39,8 @@ export const betSocialRoutes = new Hono<AppEnv>()
   )
   .post('/:id/comments', validate('param', betParam), validate('json', addCommentInputSchema), async (c) => {
     const { db } = c.var.deps.database;
-    const { comment, bet } = await addComment(db, currentUser(c).id, c.req.valid('param').id, c.req.valid('json').text);
+    const { comment, bet, notified } = await addComment(db, currentUser(c).id, c.req.valid('param').id, c.req.valid('json').text);
     await c.var.deps.events.publish(await viewersOf(db, bet), { kind: 'feed', betId: bet.id });
+    if (notified.length > 0) await c.var.deps.events.publish(notified, { kind: 'notifications' });
     return c.json(comment, 201);
   });

@@ -5,9 +5,9 @@ import { encodeCursor, type Cursor, type Page } from '../../../domain/pagination
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query.ts';
 
-const party = z.object({ id: z.string(), name: z.string(), username: z.string(), image: z.string().nullable(), venmoHandle: z.string() });
-const timestamp = z.union([z.string(), z.date()]).transform((value) => new Date(value).toISOString());
-const feedRow = z.object({
+export const party = z.object({ id: z.string(), name: z.string(), username: z.string(), image: z.string().nullable(), venmoHandle: z.string() });
+export const timestamp = z.union([z.string(), z.date()]).transform((value) => new Date(value).toISOString());
+export const feedRow = z.object({
   id: z.string(),
   description: z.string(),
   amount: z.number(),
@@ -22,7 +22,7 @@ const feedRow = z.object({
   liked_by_me: z.boolean(),
 });
 
-const partyJson = (alias: string) =>
+export const partyJson = (alias: string) =>
   sql.raw(
     `json_build_object('id', ${alias}.id, 'name', ${alias}.name, 'username', coalesce(${alias}.display_username, ${alias}.username), 'image', ${alias}.image, 'venmoHandle', ${alias}.venmo_handle)`,
   );
@@ -71,7 +71,13 @@ export async function getFeedPage(db: Db, viewerId: string, cursor: Cursor | und
       order by p.created_at desc, p.id desc`,
     feedRow,
   );
-  const items = rows.slice(0, FEED_PAGE_SIZE).map((row) => ({
+  const items = rows.slice(0, FEED_PAGE_SIZE).map(toFeedBet);
+  const last = items.at(-1);
+  return { items, nextCursor: rows.length > FEED_PAGE_SIZE && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null };
+}
+
+export function toFeedBet(row: z.output<typeof feedRow>): FeedBet {
+  return {
     id: row.id,
     creator: row.creator,
     opponent: row.opponent,
@@ -84,7 +90,5 @@ export async function getFeedPage(db: Db, viewerId: string, cursor: Cursor | und
     commentCount: row.comment_count,
     likeCount: row.like_count,
     likedByMe: row.liked_by_me,
-  }));
-  const last = items.at(-1);
-  return { items, nextCursor: rows.length > FEED_PAGE_SIZE && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null };
+  };
 }

@@ -1,20 +1,31 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { bets } from '../../db/schema/bets.ts';
+import { queryOne } from '../../db/query.ts';
 import { friendships } from '../../db/schema/friends.ts';
 import { AppError } from '../../lib/errors.ts';
-import { areFriends } from '../friends/friends.service.ts';
 
 /**
- * The spec's feed rule: a user sees bets they are a party to, and bets a
- * friend created. Anything else answers 404, so ids cannot be probed.
+ * The spec's feed rule, in SQL: a user sees bets they are a party to, and
+ * bets a friend created. `b` is the bet table's alias in the surrounding query.
  */
+export function canSeeBet(viewerId: string, b: string): SQL {
+  const col = (name: string) => sql.raw(`${b}.${name}`);
+  return sql`(${col('created_by')} = ${viewerId} or ${col('opponent_id')} = ${viewerId}
+    or exists (select 1 from friendship f where f.user_id = ${viewerId} and f.friend_id = ${col('created_by')}))`;
+}
+
+const visibleRow = z.object({ created_by: z.string(), opponent_id: z.string(), description: z.string(), amount: z.number() });
+
+/** The bet if the viewer may see it; anything else answers 404, so ids cannot be probed. */
 export async function requireVisibleBet(db: Db, userId: string, betId: string) {
-  const [bet] = await db.select().from(bets).where(eq(bets.id, betId)).limit(1);
-  if (!bet) throw new AppError('NOT_FOUND', 'Bet not found.');
-  if (bet.createdBy === userId || bet.opponentId === userId) return bet;
-  if (await areFriends(db, userId, bet.createdBy)) return bet;
-  throw new AppError('NOT_FOUND', 'Bet not found.');
+  const row = await queryOne(
+    db,
+    sql`select b.created_by, b.opponent_id, b.description, b.amount from bet b where b.id = ${betId} and ${canSeeBet(userId, 'b')}`,
+    visibleRow,
+  );
+  if (!row) throw new AppError('NOT_FOUND', 'Bet not found.');
+  return { id: betId, createdBy: row.created_by, opponentId: row.opponent_id, description: row.description, amount: row.amount };
 }
 
 /** Everyone who can see a bet: both parties and the creator's friends (for realtime hints). */

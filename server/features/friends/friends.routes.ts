@@ -40,11 +40,17 @@ export const friendRequestRoutes = new Hono<AppEnv>()
   .use(session, requireUser)
   .get('/', async (c) => c.json({ items: await listIncomingRequests(c.var.deps.database.db, currentUser(c).id) }))
   .post('/', validate('json', sendFriendRequestInputSchema), async (c) => {
-    const result = await sendFriendRequest(c.var.deps.database.db, currentUser(c).id, c.req.valid('json').userId);
+    const { userId } = c.req.valid('json');
+    const result = await sendFriendRequest(c.var.deps.database.db, currentUser(c).id, userId);
+    // Their inbox line, 'Waiting on You' and requests list change.
+    await c.var.deps.events.publish([userId], { kind: 'notifications' });
+    await c.var.deps.events.publish([userId], { kind: 'friends' });
     return c.json(result, result.status === 'pending' ? 201 : 200);
   })
   .post('/:id/accept', validate('param', requestParam), async (c) => {
-    await acceptFriendRequest(c.var.deps.database.db, currentUser(c).id, c.req.valid('param').id);
+    const { requesterId } = await acceptFriendRequest(c.var.deps.database.db, currentUser(c).id, c.req.valid('param').id);
+    await c.var.deps.events.publish([requesterId], { kind: 'notifications' });
+    await c.var.deps.events.publish([requesterId], { kind: 'friends' });
     return c.json({ ok: true as const });
   })
   .post('/:id/decline', validate('param', requestParam), async (c) => {

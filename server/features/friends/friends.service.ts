@@ -8,6 +8,7 @@ import { users } from '../../db/schema/auth.ts';
 import { bets } from '../../db/schema/bets.ts';
 import { friendRequests, friendships } from '../../db/schema/friends.ts';
 import { AppError } from '../../lib/errors.ts';
+import { writeNotifications } from '../notifications/notify.ts';
 
 /** How lists show a user: the username as typed, never email or phone. */
 export const userSummaryColumns = {
@@ -122,6 +123,7 @@ export async function sendFriendRequest(
       .returning({ id: friendRequests.id });
     if (theirs) {
       await insertFriendship(tx, requesterId, requestedId);
+      await writeNotifications(tx, [{ userId: requestedId, type: 'friend_request_accepted', actorId: requesterId, betId: null }]);
       return { status: 'accepted' as const };
     }
 
@@ -131,6 +133,7 @@ export async function sendFriendRequest(
       .onConflictDoNothing()
       .returning({ id: friendRequests.id });
     if (inserted.length === 0) throw new AppError('CONFLICT', 'Friend request already sent.');
+    await writeNotifications(tx, [{ userId: requestedId, type: 'friend_request_received', actorId: requesterId, betId: null }]);
     return { status: 'pending' as const };
   });
 }
@@ -146,8 +149,9 @@ async function requireActionableRequest(tx: Db, requestId: string, userId: strin
   return request;
 }
 
-export async function acceptFriendRequest(db: Db, userId: string, requestId: string): Promise<void> {
-  await db.transaction(async (tx) => {
+/** Returns who asked, so the route can tell them. */
+export async function acceptFriendRequest(db: Db, userId: string, requestId: string): Promise<{ requesterId: string }> {
+  return db.transaction(async (tx) => {
     const [pair] = await tx
       .select({ requesterId: friendRequests.requesterId, requestedId: friendRequests.requestedId })
       .from(friendRequests)
@@ -163,6 +167,8 @@ export async function acceptFriendRequest(db: Db, userId: string, requestId: str
       throw new AppError('CONFLICT');
     }
     await insertFriendship(tx, accepted.requesterId, accepted.requestedId);
+    await writeNotifications(tx, [{ userId: accepted.requesterId, type: 'friend_request_accepted', actorId: userId, betId: null }]);
+    return { requesterId: accepted.requesterId };
   });
 }
 

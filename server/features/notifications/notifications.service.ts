@@ -4,12 +4,15 @@ import type { NotificationSummary } from '../../../domain/bets.ts';
 import type { Db } from '../../db/client.ts';
 import { queryOne } from '../../db/query.ts';
 import { notifications } from '../../db/schema/notifications.ts';
+import { betWaitsOn } from './waiting.sql.ts';
 
 const summaryRow = z.object({ unread: z.number(), has_action: z.boolean() });
 
 /**
- * The red dot on Profile: unread notifications, or any bet waiting on the
- * user (the same rules as domain/bets.ts `needsAction`, in SQL).
+ * The red dot on Profile: unread notifications, or anything in the inbox's
+ * 'Waiting on You' (a bet waiting on the user, or a friend request to answer;
+ * ADR "red dot and Waiting on You"). Each bet scan starts from one party's
+ * open-bets index.
  */
 export async function getNotificationSummary(db: Db, userId: string): Promise<NotificationSummary> {
   const row = await queryOne(
@@ -18,21 +21,9 @@ export async function getNotificationSummary(db: Db, userId: string): Promise<No
       select
         (select count(*) from notification n where n.user_id = ${userId} and not n.is_read)::int as unread,
         (
-          exists (select 1 from bet b where b.opponent_id = ${userId} and not b.payment_confirmed and b.status = 'pending')
-          or exists (
-            select 1 from bet b
-            where b.opponent_id = ${userId} and not b.payment_confirmed and (
-              (b.status = 'active' and b.void_requested_by = b.created_by)
-              or (b.status = 'completed' and b.winner_id = ${userId} and b.payment_sent)
-              or (b.status = 'completed' and b.winner_id <> ${userId} and not b.payment_sent))
-          )
-          or exists (
-            select 1 from bet b
-            where b.created_by = ${userId} and not b.payment_confirmed and (
-              (b.status = 'active' and b.void_requested_by = b.opponent_id)
-              or (b.status = 'completed' and b.winner_id = ${userId} and b.payment_sent)
-              or (b.status = 'completed' and b.winner_id <> ${userId} and not b.payment_sent))
-          )
+          exists (select 1 from bet b where b.opponent_id = ${userId} and not b.payment_confirmed and ${betWaitsOn(userId, 'b')})
+          or exists (select 1 from bet b where b.created_by = ${userId} and not b.payment_confirmed and ${betWaitsOn(userId, 'b')})
+          or exists (select 1 from friend_request r where r.requested_id = ${userId} and r.status = 'pending')
         ) as has_action`,
     summaryRow,
   );

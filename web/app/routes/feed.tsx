@@ -10,6 +10,7 @@ import { FeedList } from '../../features/feed/components/feed-list.tsx';
 import { countNewFeedComment } from '../../features/feed/utils/feed-cache.ts';
 import { UserProfileDialog } from '../../features/friends/components/user-profile-dialog.tsx';
 import { WeeklyLeadersCard } from '../../features/leaderboard/components/weekly-leaders-card.tsx';
+import { ActivityBell } from '../../features/notifications/components/activity-bell.tsx';
 
 type FeedTab = 'feed' | 'leaderboard';
 
@@ -42,7 +43,7 @@ export function Component() {
   };
 
   return (
-    <PageLayout title="Feed">
+    <PageLayout title="Feed" actions={<ActivityBell />}>
       <Tabs value={tab} onValueChange={selectTab}>
         <TabsList>
           <TabsTrigger value="feed">Feed</TabsTrigger>

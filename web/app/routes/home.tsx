@@ -4,6 +4,7 @@ import { NoFriendsHint } from '../../features/bets/components/no-friends-hint.ts
 import { PlaceBetForm } from '../../features/bets/components/place-bet-form.tsx';
 import { usePreselectedFriend } from '../../features/bets/hooks/use-preselected-friend.ts';
 import { useFriends } from '../../features/friends/api/get-friends.ts';
+import { ActivityBell } from '../../features/notifications/components/activity-bell.tsx';
 
 export function Component() {
   const navigate = useNavigate();
@@ -14,7 +15,7 @@ export function Component() {
   const friendList = friends.data?.items ?? (friends.isError ? [] : undefined);
 
   return (
-    <PageLayout title="Place a Bet">
+    <PageLayout title="Place a Bet" actions={<ActivityBell />}>
       {friends.data?.items.length === 0 ? (
         <NoFriendsHint friendsPath="/profile" />
       ) : (

@@ -1,17 +1,5 @@
-import { Compass } from 'lucide-react';
-import { Link } from 'react-router';
-import { Button } from '../../components/ui/button.tsx';
+import { NotFound } from '../../components/errors/not-found.tsx';
 
 export function Component() {
-  return (
-    <main className="mx-auto flex min-h-[calc(100dvh-4rem)] max-w-md flex-col items-center justify-center gap-4 px-6 text-center">
-      <title>Page not found · Sidepot</title>
-      <Compass className="size-12 text-primary" aria-hidden />
-      <p className="text-5xl font-bold tracking-tight">404</p>
-      <h1 className="text-xl font-semibold">Oops! Page not found</h1>
-      <Button asChild>
-        <Link to="/">Return to Home</Link>
-      </Button>
-    </main>
-  );
+  return <NotFound />;
 }

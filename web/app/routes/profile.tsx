@@ -15,6 +15,7 @@ import { ProfileSkeleton } from '../../features/profile/components/profile-skele
 import { ProfileView } from '../../features/profile/components/profile-view.tsx';
 import { SettingsMenu } from '../../features/profile/components/settings-menu.tsx';
 import { AuthError } from '../../lib/auth-client.ts';
+import { ActivityBell } from '../../features/notifications/components/activity-bell.tsx';
 
 export function Component() {
   const navigate = useNavigate();
@@ -47,12 +48,15 @@ export function Component() {
     <PageLayout
       title="Profile"
       actions={
-        <SettingsMenu
-          onEditProfile={() => setIsEditOpen(true)}
-          canEditProfile={screen !== undefined}
-          onLogout={() => signOut.mutate()}
-          isLoggingOut={signOut.isPending}
-        />
+        <div className="flex items-center gap-1">
+          <ActivityBell />
+          <SettingsMenu
+            onEditProfile={() => setIsEditOpen(true)}
+            canEditProfile={screen !== undefined}
+            onLogout={() => signOut.mutate()}
+            isLoggingOut={signOut.isPending}
+          />
+        </div>
       }
     >
       {screen ? (

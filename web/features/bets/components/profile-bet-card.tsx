@@ -1,5 +1,6 @@
 import { MessageCircle } from 'lucide-react';
 import { useId } from 'react';
+import { Link } from 'react-router';
 import type { Bet } from '../../../../domain/bets.ts';
 import { relativeTime } from '../../../../domain/relative-time.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -42,7 +43,12 @@ export function ProfileBetCard({ bet, viewerId, onOpenComments }: ProfileBetCard
           {formatDollars(bet.amount)}
         </p>
       </header>
-      <p className="text-sm break-words whitespace-pre-line">{bet.description}</p>
+      <Link
+        to={`/bets/${bet.id}`}
+        className="rounded-sm text-sm break-words whitespace-pre-line underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      >
+        {bet.description}
+      </Link>
       {bet.acceptanceComment ? (
         <blockquote className="rounded-lg bg-muted px-3 py-2 text-sm break-words">
           <span className="block text-xs font-medium text-muted-foreground">

@@ -1,5 +1,6 @@
 import { Trophy } from 'lucide-react';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { FeedBet } from '../../../../domain/feed.ts';
 import { relativeTime } from '../../../../domain/relative-time.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -22,10 +23,14 @@ type BetCardProps = {
   bet: FeedBet;
   onOpenUser: (userId: string) => void;
   onOpenComments: (betId: string) => void;
+  /** The viewer's actions (the bet page); the feed shows none. */
+  actions?: ReactNode;
+  /** The description links to the bet page, except on the bet page itself. */
+  isOnBetPage?: boolean;
 };
 
 /** One bet in the feed: who against whom, for how much, and how it ended. */
-export function BetCard({ bet, onOpenUser, onOpenComments }: BetCardProps) {
+export function BetCard({ bet, onOpenUser, onOpenComments, actions, isOnBetPage = false }: BetCardProps) {
   const titleId = useId();
   const status = bet.status === 'completed' ? null : openStatus[bet.status];
   return (
@@ -62,7 +67,17 @@ export function BetCard({ bet, onOpenUser, onOpenComments }: BetCardProps) {
           {dollars.format(bet.amount)}
         </p>
       </header>
-      <p className="text-sm whitespace-pre-line wrap-anywhere">{bet.description}</p>
+      {isOnBetPage ? (
+        <p className="text-sm whitespace-pre-line wrap-anywhere">{bet.description}</p>
+      ) : (
+        // The bet's deep link: its page, with every action the viewer may take.
+        <Link
+          to={`/bets/${bet.id}`}
+          className="rounded-sm text-sm whitespace-pre-line wrap-anywhere underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        >
+          {bet.description}
+        </Link>
+      )}
       {bet.winner ? (
         <p className="flex items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
           {/* An icon, not the 🏆 emoji: phones without an emoji font showed a box. */}
@@ -70,6 +85,7 @@ export function BetCard({ bet, onOpenUser, onOpenComments }: BetCardProps) {
           <span className="min-w-0 wrap-anywhere">{bet.winner.name} won</span>
         </p>
       ) : null}
+      {actions}
       <BetCardActions bet={bet} onOpenComments={onOpenComments} />
     </article>
   );

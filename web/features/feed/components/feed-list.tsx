@@ -1,9 +1,9 @@
 import { useCallback, type ReactNode } from 'react';
+import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { useFeed } from '../api/get-feed.ts';
 import { BetCard } from './bet-card.tsx';
 import { FeedEmpty } from './feed-empty.tsx';
 import { FeedLoadError } from './feed-load-error.tsx';
-import { FeedMore } from './feed-more.tsx';
 import { FeedSkeleton } from './feed-skeleton.tsx';
 
 type FeedListProps = {
@@ -39,7 +39,8 @@ export function FeedList({ onOpenUser, onOpenComments, emptyAction }: FeedListPr
           </li>
         ))}
       </ul>
-      <FeedMore
+      <LoadMore
+        loadingLabel="Loading more bets"
         hasNextPage={feed.hasNextPage}
         isFetchingNextPage={feed.isFetchingNextPage}
         hasFailed={feed.isFetchNextPageError}

@@ -1,21 +1,29 @@
 import { useEffect, useRef } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useNearViewport } from '../hooks/use-near-viewport.ts';
+import { useNearViewport } from '../../hooks/use-near-viewport.ts';
+import { Button } from './button.tsx';
+import { Spinner } from './spinner.tsx';
 
-type FeedMoreProps = {
+type LoadMoreProps = {
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   /** The last 'more' failed: wait for a tap instead of retrying in a loop while in view. */
   hasFailed: boolean;
   onLoadMore: () => void;
+  /** What the spinner announces, e.g. 'Loading more bets'. */
+  loadingLabel: string;
 };
 
 /**
  * Loads the next page as the end of the list scrolls near, with a button that
  * does the same for keyboards, screen readers and browsers without observers.
  */
-export function FeedMore({ hasNextPage, isFetchingNextPage, hasFailed, onLoadMore }: FeedMoreProps) {
+export function LoadMore({
+  hasNextPage,
+  isFetchingNextPage,
+  hasFailed,
+  onLoadMore,
+  loadingLabel,
+}: LoadMoreProps) {
   const sentinel = useRef<HTMLDivElement>(null);
   const isNear = useNearViewport(sentinel);
   const shouldAutoLoad = isNear && hasNextPage && !isFetchingNextPage && !hasFailed;
@@ -36,7 +44,7 @@ export function FeedMore({ hasNextPage, isFetchingNextPage, hasFailed, onLoadMor
             if (!isFetchingNextPage) onLoadMore();
           }}
         >
-          {isFetchingNextPage ? <Spinner label="Loading more bets" className="size-4" /> : null}
+          {isFetchingNextPage ? <Spinner label={loadingLabel} className="size-4" /> : null}
           {hasFailed && !isFetchingNextPage ? 'Try again' : 'Load more'}
         </Button>
       ) : null}

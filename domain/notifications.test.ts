@@ -1,0 +1,62 @@
+import { expect, test } from 'vitest';
+import { activitySentence, activityTarget, notificationTypes, type ActivityItem } from './notifications.ts';
+
+const line = (
+  type: ActivityItem['type'],
+  data: ActivityItem['data'] = { description: 'Lakers win', amount: 15 },
+) => ({
+  type,
+  actor: { id: 'a', name: 'Sam Lee', image: null },
+  data,
+});
+
+test('every inbox type reads as the issue words it', () => {
+  const read = (type: ActivityItem['type']) => activitySentence(line(type), 'me');
+  expect(read('friend_request_received')).toBe('Sam Lee sent you a friend request');
+  expect(read('friend_request_accepted')).toBe('Sam Lee accepted your friend request');
+  expect(read('invite_joined')).toBe('Sam Lee joined Sidepot from your invite');
+  expect(read('invite_added')).toBe('Sam Lee added you from your invite');
+  expect(read('bet_placed')).toBe('Sam Lee challenged you: Lakers win');
+  expect(read('challenge_taken')).toBe('Sam Lee took your challenge: Lakers win');
+  expect(read('challenge_declined')).toBe('Sam Lee declined your challenge');
+  expect(read('bet_accepted')).toBe('Sam Lee accepted your bet: Lakers win');
+  expect(read('bet_declined')).toBe('Sam Lee declined your bet: Lakers win');
+  expect(read('void_requested')).toBe('Sam Lee asked to void: Lakers win');
+  expect(read('bet_voided')).toBe('Sam Lee voided: Lakers win');
+  expect(read('payment_marked')).toBe('Sam Lee marked $15 as paid');
+  expect(read('payment_confirmed')).toBe('Sam Lee confirmed your $15 payment');
+  expect(read('comment_added')).toBe('Sam Lee commented on Lakers win');
+});
+
+test('a resolved bet reads "You won" for the winner and "<Name> won" otherwise', () => {
+  expect(activitySentence(line('bet_completed', { description: 'Chess', winnerId: 'me' }), 'me')).toBe(
+    'You won: Chess',
+  );
+  expect(activitySentence(line('bet_completed', { description: 'Chess', winnerId: 'a' }), 'me')).toBe(
+    'Sam Lee won: Chess',
+  );
+});
+
+test('amounts read as whole dollars with separators; a missing actor reads as Someone', () => {
+  expect(activitySentence(line('payment_marked', { amount: 1200 }), 'me')).toBe(
+    'Sam Lee marked $1,200 as paid',
+  );
+  expect(activitySentence({ type: 'bet_accepted', actor: null, data: {} }, 'me')).toBe(
+    'Someone accepted your bet: a bet',
+  );
+});
+
+test('people events lead to the actor, bet events to the bet page', () => {
+  const targets = Object.fromEntries(notificationTypes.map((type) => [type, activityTarget(type)]));
+  expect(
+    Object.entries(targets)
+      .filter(([, target]) => target === 'user')
+      .map(([type]) => type),
+  ).toEqual([
+    'friend_request_received',
+    'friend_request_accepted',
+    'invite_joined',
+    'invite_added',
+    'challenge_declined',
+  ]);
+});

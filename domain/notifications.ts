@@ -1,0 +1,121 @@
+import { z } from 'zod';
+
+/**
+ * Every line the activity inbox can show. The spec's four (bet_accepted,
+ * bet_completed, payment_marked, payment_confirmed) keep their names; the
+ * invite and challenge types are defined now so those features only write rows.
+ */
+export const notificationTypes = [
+  'friend_request_received',
+  'friend_request_accepted',
+  'invite_joined',
+  'invite_added',
+  'bet_placed',
+  'challenge_taken',
+  'challenge_declined',
+  'bet_accepted',
+  'bet_declined',
+  'bet_completed',
+  'void_requested',
+  'bet_voided',
+  'payment_marked',
+  'payment_confirmed',
+  'comment_added',
+] as const;
+export const notificationTypeSchema = z.enum(notificationTypes);
+export type NotificationType = z.infer<typeof notificationTypeSchema>;
+
+/**
+ * A snapshot written with the row: a declined or voided bet is deleted, and
+ * its line must still read 'declined your bet: <description>'.
+ */
+export const notificationDataSchema = z.object({
+  description: z.string().optional(),
+  amount: z.number().int().optional(),
+  /** bet_completed: who won, so the line reads 'You won' or '<Name> won' per recipient. */
+  winnerId: z.string().optional(),
+});
+export type NotificationData = z.infer<typeof notificationDataSchema>;
+
+export const activityItemSchema = z.object({
+  id: z.string(),
+  type: notificationTypeSchema,
+  actor: z.object({ id: z.string(), name: z.string(), image: z.string().nullable() }).nullable(),
+  /** Null when the line is not about a bet, or the bet is gone (declined, voided). */
+  betId: z.string().nullable(),
+  data: notificationDataSchema,
+  isRead: z.boolean(),
+  createdAt: z.string(),
+});
+export type ActivityItem = z.infer<typeof activityItemSchema>;
+
+export const ACTIVITY_PAGE_SIZE = 20;
+
+const dollars = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 0,
+});
+
+/** The inbox's sentence for one line, as the recipient reads it (issue 10, section 4). */
+export function activitySentence(
+  item: Pick<ActivityItem, 'type' | 'actor' | 'data'>,
+  viewerId: string,
+): string {
+  const name = item.actor?.name ?? 'Someone';
+  const description = item.data.description ?? 'a bet';
+  const amount = dollars.format(item.data.amount ?? 0);
+  switch (item.type) {
+    case 'friend_request_received':
+      return `${name} sent you a friend request`;
+    case 'friend_request_accepted':
+      return `${name} accepted your friend request`;
+    case 'invite_joined':
+      return `${name} joined Sidepot from your invite`;
+    case 'invite_added':
+      return `${name} added you from your invite`;
+    case 'bet_placed':
+      return `${name} challenged you: ${description}`;
+    case 'challenge_taken':
+      return `${name} took your challenge: ${description}`;
+    case 'challenge_declined':
+      return `${name} declined your challenge`;
+    case 'bet_accepted':
+      return `${name} accepted your bet: ${description}`;
+    case 'bet_declined':
+      return `${name} declined your bet: ${description}`;
+    case 'bet_completed':
+      // Written for the party who did not resolve it; the resolver is the actor.
+      return item.data.winnerId === viewerId ? `You won: ${description}` : `${name} won: ${description}`;
+    case 'void_requested':
+      return `${name} asked to void: ${description}`;
+    case 'bet_voided':
+      return `${name} voided: ${description}`;
+    case 'payment_marked':
+      return `${name} marked ${amount} as paid`;
+    case 'payment_confirmed':
+      return `${name} confirmed your ${amount} payment`;
+    case 'comment_added':
+      return `${name} commented on ${description}`;
+  }
+}
+
+/** Where a line leads: the bet page for bet events, the actor's profile dialog for people events. */
+export function activityTarget(type: NotificationType): 'bet' | 'user' {
+  switch (type) {
+    case 'friend_request_received':
+    case 'friend_request_accepted':
+    case 'invite_joined':
+    case 'invite_added':
+    case 'challenge_declined':
+      return 'user';
+    default:
+      return 'bet';
+  }
+}
+
+export const markActivityReadInputSchema = z.object({
+  /** The newest line the inbox showed: it and everything older is marked read, nothing newer. */
+  through: z.object({ createdAt: z.iso.datetime({ offset: true }), id: z.uuid() }),
+});
+export type MarkActivityReadInput = z.infer<typeof markActivityReadInputSchema>;

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { PageLayout } from '../../components/layouts/page-layout.tsx';
+import { useAuthSession } from '../../features/auth/hooks/use-auth-session.ts';
+import { WaitingBetItem } from '../../features/bets/components/waiting-bet-item.tsx';
+import { PLACE_BET_PATH, placeBetState } from '../../features/bets/utils/place-bet-navigation.ts';
+import { FriendRequestItem } from '../../features/friends/components/friend-request-item.tsx';
+import { UserProfileDialog } from '../../features/friends/components/user-profile-dialog.tsx';
+import { useWaitingOnYou } from '../../features/notifications/api/get-waiting-on-you.ts';
+import { ActivityList } from '../../features/notifications/components/activity-list.tsx';
+
+/** /activity: what waits on me (with its buttons), then everything that happened, newest first. */
+export function Component() {
+  const navigate = useNavigate();
+  const { user } = useAuthSession();
+  const viewerId = user?.id ?? '';
+  const waiting = useWaitingOnYou().data;
+  const [selectedUserId, setSelectedUserId] = useState<string | null>(null);
+  const hasWaiting = waiting !== undefined && waiting.bets.length + waiting.friendRequests.length > 0;
+
+  const placeBetWith = (friendId: string) => {
+    setSelectedUserId(null);
+    void navigate(PLACE_BET_PATH, { state: placeBetState(friendId) });
+  };
+
+  return (
+    <PageLayout title="Activity">
+      <div className="grid gap-6">
+        {hasWaiting ? (
+          <section aria-labelledby="waiting-heading" className="grid gap-3">
+            <h2 id="waiting-heading" className="text-base font-semibold">
+              Waiting on You
+            </h2>
+            {waiting.bets.length > 0 ? (
+              <ul aria-label="Bets waiting on you" className="grid gap-3">
+                {waiting.bets.map((bet) => (
+                  <li key={bet.id}>
+                    <WaitingBetItem bet={bet} viewerId={viewerId} />
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {waiting.friendRequests.length > 0 ? (
+              <ul
+                aria-label="Friend requests waiting on you"
+                className="divide-y rounded-xl border bg-card px-3"
+              >
+                {waiting.friendRequests.map((request) => (
+                  <FriendRequestItem key={request.id} request={request} onSelectUser={setSelectedUserId} />
+                ))}
+              </ul>
+            ) : null}
+          </section>
+        ) : null}
+        <section aria-label="Recent activity" className="grid gap-2">
+          {hasWaiting ? <h2 className="text-base font-semibold">Recent</h2> : null}
+          <ActivityList viewerId={viewerId} onOpenUser={setSelectedUserId} />
+        </section>
+      </div>
+      <UserProfileDialog
+        userId={selectedUserId}
+        onClose={() => setSelectedUserId(null)}
+        onSelectUser={setSelectedUserId}
+        onPlaceBet={placeBetWith}
+      />
+    </PageLayout>
+  );
+}

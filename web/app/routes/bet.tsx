@@ -1,0 +1,88 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { NotFound } from '../../components/errors/not-found.tsx';
+import { PageLayout } from '../../components/layouts/page-layout.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { useAuthSession } from '../../features/auth/hooks/use-auth-session.ts';
+import { useBet } from '../../features/bets/api/get-bet.ts';
+import { BetActions } from '../../features/bets/components/bet-actions.tsx';
+import { BetNote } from '../../features/bets/components/bet-note.tsx';
+import { PLACE_BET_PATH, placeBetState } from '../../features/bets/utils/place-bet-navigation.ts';
+import { CommentsDialog } from '../../features/comments/components/comments-dialog.tsx';
+import { BetCard } from '../../features/feed/components/bet-card.tsx';
+import { countNewFeedComment } from '../../features/feed/utils/feed-cache.ts';
+import { UserProfileDialog } from '../../features/friends/components/user-profile-dialog.tsx';
+import { ActivityBell } from '../../features/notifications/components/activity-bell.tsx';
+import { ApiError } from '../../lib/api-error.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+
+/** /bets/:id, the product's deep link: the bet's feed card and everything the viewer may do with it now. */
+export function Component() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { user } = useAuthSession();
+  const bet = useBet(id);
+  const [selectedUserId, setSelectedUserId] = useState<string | null>(null);
+  const [isCommentsOpen, setIsCommentsOpen] = useState(false);
+
+  const isGone = bet.error instanceof ApiError && (bet.error.status === 404 || bet.error.status === 422);
+  // Never visible (a stranger, an unknown id): the spec's 404. Declined or voided while open: say so instead.
+  if (isGone && !bet.data) return <NotFound />;
+
+  const placeBetWith = (friendId: string) => {
+    setSelectedUserId(null);
+    void navigate(PLACE_BET_PATH, { state: placeBetState(friendId) });
+  };
+  const viewerId = user?.id ?? '';
+  const data = bet.data;
+  const isParty = data !== undefined && (data.creator.id === viewerId || data.opponent.id === viewerId);
+
+  return (
+    <PageLayout title="Bet" actions={<ActivityBell />}>
+      {data ? (
+        <BetCard
+          bet={data}
+          isOnBetPage
+          onOpenUser={setSelectedUserId}
+          onOpenComments={() => setIsCommentsOpen(true)}
+          actions={
+            isGone ? (
+              <BetNote>This bet no longer exists.</BetNote>
+            ) : isParty ? (
+              <BetActions bet={data} viewerId={viewerId} />
+            ) : null
+          }
+        />
+      ) : bet.isError ? (
+        <div className="flex flex-col items-center gap-3 rounded-xl border bg-card px-6 py-8 text-center">
+          <p className="text-sm text-muted-foreground">Failed to load this bet. Please try again.</p>
+          <Button variant="outline" disabled={bet.isFetching} onClick={() => void bet.refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : (
+        <div className="flex justify-center py-10">
+          <Spinner label="Loading bet" />
+        </div>
+      )}
+      <CommentsDialog
+        betId={isCommentsOpen ? id : null}
+        open={isCommentsOpen}
+        onOpenChange={setIsCommentsOpen}
+        onCommentAdded={(betId) => {
+          countNewFeedComment(queryClient, betId);
+          void queryClient.invalidateQueries({ queryKey: queryKeys.bet(betId) });
+        }}
+      />
+      <UserProfileDialog
+        userId={selectedUserId}
+        onClose={() => setSelectedUserId(null)}
+        onSelectUser={setSelectedUserId}
+        onPlaceBet={placeBetWith}
+      />
+    </PageLayout>
+  );
+}

@@ -1,0 +1,41 @@
+import { Link } from 'react-router';
+import type { Bet, WaitingReason } from '../../../../domain/bets.ts';
+import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
+import { formatDollars, otherParty } from '../utils/bet-view.ts';
+import { CompletedBetActions } from './completed-bet-actions.tsx';
+import { PendingBetActions } from './pending-bet-actions.tsx';
+import { VoidBetActions } from './void-bet-actions.tsx';
+
+type WaitingBetItemProps = { bet: Bet & { reason: WaitingReason }; viewerId: string };
+
+/** A bet in 'Waiting on You': who and what (linking to the bet page), and the one thing to do now. */
+export function WaitingBetItem({ bet, viewerId }: WaitingBetItemProps) {
+  const other = otherParty(bet, viewerId);
+  return (
+    <article aria-label={bet.description} className="grid gap-3 rounded-xl border bg-card p-3 shadow-sm">
+      <header className="flex items-start gap-3">
+        <UserAvatar name={other.name} image={other.image} className="size-9" />
+        <div className="grid min-w-0 flex-1 gap-0.5">
+          <p className="text-sm">
+            <span className="font-medium">{other.name}</span>
+            {bet.reason === 'answer' ? <span className="text-muted-foreground"> challenged you</span> : null}
+          </p>
+          <Link
+            to={`/bets/${bet.id}`}
+            className="text-sm wrap-anywhere text-muted-foreground underline-offset-4 hover:underline"
+          >
+            {bet.description}
+          </Link>
+        </div>
+        <p className="shrink-0 font-bold text-primary tabular-nums">{formatDollars(bet.amount)}</p>
+      </header>
+      {bet.reason === 'answer' ? <PendingBetActions bet={bet} viewerId={viewerId} /> : null}
+      {bet.reason === 'confirm_void' ? (
+        <VoidBetActions bet={bet} viewerId={viewerId} disabled={false} />
+      ) : null}
+      {bet.reason === 'pay' || bet.reason === 'confirm_payment' ? (
+        <CompletedBetActions bet={bet} viewerId={viewerId} />
+      ) : null}
+    </article>
+  );
+}
