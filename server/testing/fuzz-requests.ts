@@ -246,6 +246,26 @@ export function routeSpecs(ids: FuzzIds): RouteSpec[] {
       path: betPath('/comments'),
       body: bodyFor({ text: nastyString }),
     },
+    { route: 'GET /bets/:id', method: 'GET', path: betPath('') },
+    { route: 'GET /activity', method: 'GET', path: withQuery('/api/activity', 'cursor', cursor) },
+    { route: 'GET /activity/waiting', method: 'GET', path: fixed('/api/activity/waiting') },
+    {
+      route: 'POST /activity/read',
+      method: 'POST',
+      path: fixed('/api/activity/read'),
+      body: bodyFor({
+        through: fc.oneof(
+          nastyString,
+          fc.record({
+            createdAt: fc.oneof(
+              nastyString,
+              fc.date().map((d) => (Number.isNaN(d.getTime()) ? '' : d.toISOString())),
+            ),
+            id: betId,
+          }),
+        ),
+      }),
+    },
     { route: 'GET /feed', method: 'GET', path: withQuery('/api/feed', 'cursor', cursor) },
     { route: 'GET /feed/leaderboard', method: 'GET', path: fixed('/api/feed/leaderboard') },
     { route: 'GET /notifications/summary', method: 'GET', path: fixed('/api/notifications/summary') },

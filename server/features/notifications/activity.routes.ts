@@ -9,7 +9,7 @@ import { getActivityPage, getWaitingOnYou, markActivityRead } from './activity.s
 /** The activity inbox: /api/activity (pages), /api/activity/waiting, /api/activity/read. */
 export const activityRoutes = new Hono<AppEnv>()
   .use(session, requireUser)
-  .get('/', validate('query', pageQuerySchema), async (c) =>
+  .get('/', validate('query', pageQuerySchema, 'INVALID_CURSOR'), async (c) =>
     c.json(await getActivityPage(c.var.deps.database.db, currentUser(c).id, c.req.valid('query').cursor)),
   )
   .get('/waiting', async (c) => c.json(await getWaitingOnYou(c.var.deps.database.db, currentUser(c).id)))
