@@ -1,52 +1,17 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { expect, inject, test } from 'vitest';
 import { LOCK_FILE } from './db/data-dir-lock.ts';
+import { freePort, startServer as start, waitHealthy } from './testing/server-process.ts';
 
 // These start the real entry point on embedded PGlite; once per run is enough.
 const testDb = inject('testDb');
 const runsOnce = testDb.kind === 'pglite';
 const onPostgres = testDb.kind === 'postgres';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    env: { PATH: process.env['PATH'] ?? '', NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, stderr: () => stderr };
-}
-
-async function waitHealthy(port: number, timeoutMs = 60_000): Promise<number> {
-  const started = Date.now();
-  for (;;) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.status === 200) return Date.now() - started;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() - started > timeoutMs) throw new Error('server did not become healthy');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 test.runIf(runsOnce)('bad configuration stops start-up with one line naming the variable', async () => {
   const server = start({ PORT: 'not-a-port', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'sidepot-env-')) });

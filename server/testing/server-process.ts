@@ -27,7 +27,7 @@ export function startServer(env: Record<string, string>) {
 }
 
 /** Waits until /api/health answers 200; answers how long that took. */
-export async function waitHealthy(port: number, timeoutMs = 30_000): Promise<number> {
+export async function waitHealthy(port: number, timeoutMs = 60_000): Promise<number> {
   const started = Date.now();
   for (;;) {
     try {
