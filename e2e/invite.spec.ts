@@ -56,6 +56,11 @@ test('signing up through an invite link ends in friendship; a reset link is dead
   await saveScreen(page, 'invite-page-signed-out');
   await page.getByRole('link', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/signup\?invite=/);
+  // Switching to sign-in keeps the invite.
+  await expect(page.getByRole('link', { name: 'Already have an account? Sign in' })).toHaveAttribute(
+    'href',
+    `/login?invite=${new URL(url).pathname.split('/').at(-1)}`,
+  );
 
   const newcomer = uniqueUser();
   await fillSignUpForm(page, newcomer);
