@@ -22,5 +22,7 @@ export type AppEnv = {
     deps: AppDeps;
     user: SessionUser | null;
     session: Session | null;
+    /** The caller's address (the socket's, or a trusted proxy's header), for per-client limits. */
+    clientIp: string;
   };
 };

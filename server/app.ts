@@ -11,6 +11,7 @@ import { eventRoutes } from './features/events/events.routes.ts';
 import { betSocialRoutes, feedRoutes } from './features/feed/feed.routes.ts';
 import { friendRequestRoutes, friendRoutes } from './features/friends/friends.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { inviteRoutes } from './features/invites/invites.routes.ts';
 import { activityRoutes } from './features/notifications/activity.routes.ts';
 import { notificationRoutes } from './features/notifications/notifications.routes.ts';
 import { avatarRoutes } from './features/profile/avatars.routes.ts';
@@ -38,6 +39,7 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/feed', feedRoutes)
   .route('/notifications', notificationRoutes)
   .route('/activity', activityRoutes)
+  .route('/invites', inviteRoutes)
   .route('/events', eventRoutes);
 
 export type AppType = typeof apiRoutes;
@@ -61,6 +63,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions) {
     c.set('deps', deps);
     c.set('user', null);
     c.set('session', null);
+    c.set('clientIp', options.clientIp(c) ?? 'unknown');
     const started = performance.now();
     await next();
     // The path only: query strings may carry verification or reset tokens.
@@ -109,8 +112,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions) {
   app.on(['GET', 'POST'], '/api/auth/*', (c) => {
     const headers = new Headers(c.req.raw.headers);
     headers.delete(CLIENT_IP_HEADER);
-    const ip = options.clientIp(c);
-    if (ip) headers.set(CLIENT_IP_HEADER, ip);
+    if (c.var.clientIp !== 'unknown') headers.set(CLIENT_IP_HEADER, c.var.clientIp);
     return deps.auth.handler(new Request(c.req.raw, { headers }));
   });
 

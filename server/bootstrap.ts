@@ -1,6 +1,7 @@
 import type { AppDeps } from './app-env.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import type { Env } from './env.ts';
+import { applyPendingInvite, publishInviteFriendship, recordPendingInvite } from './features/invites/invites.service.ts';
 import { createAuth } from './lib/auth.ts';
 import { createEventBus } from './lib/events.ts';
 import type { Logger } from './lib/logger.ts';
@@ -28,6 +29,13 @@ export async function bootstrap(env: Env, logger: Logger, overrides: { transport
     mail,
     logger,
     onSessionEnded: (userId) => void events.publish([userId], { kind: 'session-ended' }),
+    invites: {
+      recordPending: (userId, code) => recordPendingInvite(database.db, userId, code),
+      applyPending: async (userId) => {
+        const joined = await applyPendingInvite(database.db, userId);
+        if (joined) await publishInviteFriendship(events, joined.inviterId, userId);
+      },
+    },
   });
   const storage = createDiskStorage(path.resolve(env.DATA_DIR, 'uploads'));
   return { env, database, auth, mail, storage, events, logger };

@@ -4,6 +4,7 @@ import { setSessionCookie } from 'better-auth/cookies';
 import { verifyJWT } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { inviteCodeSchema } from '../../domain/invites.ts';
 import { textMessages } from '../../domain/text.ts';
 import { issueTitle, signUpInputSchema, type SignUpInput } from '../../domain/users.ts';
 import type { Db } from '../db/client.ts';
@@ -28,6 +29,8 @@ const SIGN_UP_FIELDS = new Set([
   'venmoHandle',
   'ageConfirmed',
   'callbackURL',
+  // The invite link the account signs up through (issue 10, section 2).
+  'invite',
 ]);
 
 /** Marks the browser that signed up, so only it is signed in by the emailed link. */
@@ -40,6 +43,8 @@ const verificationPayloadSchema = z.object({ email: z.string(), updateTo: z.stri
 
 /** Releases of sign-up claims, from the before hook to the after hook of the same request. */
 const signUpReleases = new WeakMap<Request, () => Promise<void>>();
+/** The invite code a real sign-up carries, from the before hook to the after hook. */
+const signUpInvites = new WeakMap<Request, string>();
 /** The account a sign-in request targets, from the before hook to the after hook. */
 const signInAccounts = new WeakMap<Request, string>();
 
@@ -116,6 +121,9 @@ async function beforeSignUp(ctx: AuthCtx, db: Db) {
       return ctx.json(genericSignUpAnswer(input, id));
     }
     signUpReleases.set(ctx.request, release);
+    const invite = inviteCodeSchema.safeParse(bodyOf(ctx)['invite']);
+    // A malformed code is a dead link: the account is made without it.
+    if (invite.success) signUpInvites.set(ctx.request, invite.data);
   }
   const { name, username, email, password, phone, venmoHandle } = input;
   // Merged into the request body by better-auth: the normalized values win.
@@ -124,15 +132,21 @@ async function beforeSignUp(ctx: AuthCtx, db: Db) {
   };
 }
 
-async function afterSignUp(ctx: AuthCtx) {
+async function afterSignUp(ctx: AuthCtx, hooks: AuthHookDeps) {
   const release = ctx.request ? signUpReleases.get(ctx.request) : undefined;
   if (release && ctx.request) {
     signUpReleases.delete(ctx.request);
     await release();
   }
+  const invite = ctx.request ? signUpInvites.get(ctx.request) : undefined;
+  if (ctx.request) signUpInvites.delete(ctx.request);
   // Set on every answer that looks like success (a real or a generic one), so the two stay identical.
   const created = withUserIdSchema.safeParse(ctx.context.returned);
-  if (created.success) await setBindingCookie(ctx, created.data.user.id);
+  if (created.success) {
+    await setBindingCookie(ctx, created.data.user.id);
+    // Stored with the account, so the link opened in any browser (or none) still makes the friendship.
+    if (invite) await hooks.invites?.recordPending(created.data.user.id, invite);
+  }
 }
 
 /** Which account a sign-in targets: the user's id, or the email when no account has it. */
@@ -208,7 +222,7 @@ async function afterSignIn(ctx: AuthCtx, db: Db) {
  * when that browser has no session: a link opened anywhere else verifies the account and nothing more,
  * so an <img> or a link planted by someone else cannot swap a signed-in user into their account.
  */
-async function afterVerifyEmail(ctx: AuthCtx) {
+async function afterVerifyEmail(ctx: AuthCtx, hooks: AuthHookDeps) {
   const returned = ctx.context.returned;
   // Success and failure both redirect; a failure's location carries `error=`.
   if (!isAPIError(returned)) return;
@@ -219,13 +233,17 @@ async function afterVerifyEmail(ctx: AuthCtx) {
   if (!token) return;
   const payload = verificationPayloadSchema.safeParse(await verifyJWT(token, ctx.context.secret));
   if (!payload.success || payload.data.updateTo) return;
+  const found = await ctx.context.internalAdapter.findUserByEmail(payload.data.email);
+  if (!found?.user.emailVerified) return;
+
+  // Whichever browser opens the link: the invite the account signed up with makes the friendship now.
+  await hooks.invites?.applyPending(found.user.id);
 
   const cookie = ctx.context.createAuthCookie(BINDING_COOKIE);
   const boundUserId = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
   if (!boundUserId) return;
   if (await getSessionFromCtx(ctx)) return;
-  const found = await ctx.context.internalAdapter.findUserByEmail(payload.data.email);
-  if (!found || found.user.id !== boundUserId || !found.user.emailVerified) return;
+  if (found.user.id !== boundUserId) return;
 
   const session = await ctx.context.internalAdapter.createSession(found.user.id);
   await setSessionCookie(ctx, { session, user: found.user });
@@ -257,7 +275,17 @@ function afterSessionRead(ctx: AuthCtx) {
   return ctx.json({ ...parsed.data, session: sessionWithoutToken(parsed.data['session']) });
 }
 
-export function createAuthHooks(db: Db) {
+/** The invite feature, injected (lib/ never imports features). */
+export type AuthHookDeps = {
+  invites?: {
+    /** Keeps the invite code a new account signed up with. */
+    recordPending: (userId: string, code: string) => Promise<void>;
+    /** After the email is verified: makes the friendship the account signed up for. */
+    applyPending: (userId: string) => Promise<void>;
+  };
+};
+
+export function createAuthHooks(db: Db, hooks: AuthHookDeps = {}) {
   return {
     before: createAuthMiddleware(async (ctx) => {
       const garbled = findGarbledAuthField(ctx.body) ?? findGarbledAuthField(ctx.query);
@@ -274,9 +302,9 @@ export function createAuthHooks(db: Db) {
       return undefined;
     }),
     after: createAuthMiddleware(async (ctx) => {
-      if (ctx.path === '/sign-up/email') await afterSignUp(ctx);
+      if (ctx.path === '/sign-up/email') await afterSignUp(ctx, hooks);
       if (ctx.path === '/sign-in/username' || ctx.path === '/sign-in/email') return afterSignIn(ctx, db);
-      if (ctx.path === '/verify-email') await afterVerifyEmail(ctx);
+      if (ctx.path === '/verify-email') await afterVerifyEmail(ctx, hooks);
       if (ctx.path === '/get-session' || ctx.path === '/list-sessions') return afterSessionRead(ctx);
       return undefined;
     }),

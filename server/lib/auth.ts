@@ -3,7 +3,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { username } from 'better-auth/plugins';
 import type { Db } from '../db/client.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/auth.ts';
-import { createAuthHooks } from './auth-hooks.ts';
+import { createAuthHooks, type AuthHookDeps } from './auth-hooks.ts';
 import { claimExistingAccountMail, claimResetMail } from './auth-limits.ts';
 import type { Logger } from './logger.ts';
 import type { MailWorker } from './mail-outbox.ts';
@@ -23,6 +23,8 @@ export type AuthDeps = {
   logger: Logger;
   /** Called after a session row is deleted (sign-out, revocation, password reset), once committed. */
   onSessionEnded?: (userId: string) => void;
+  /** Invite links carried through sign-up and email verification (issue 10, section 2). */
+  invites?: AuthHookDeps['invites'];
   /** Per-rule request budgets; tests may tighten them but never turn limiting off. */
   rateLimit?: { signIn?: number; signUp?: number; reset?: number };
 };
@@ -123,7 +125,7 @@ export function createAuth(deps: AuthDeps) {
         else logger.debug({ source: 'auth' }, message);
       },
     },
-    hooks: createAuthHooks(db),
+    hooks: createAuthHooks(db, { invites: deps.invites }),
   });
 }
 

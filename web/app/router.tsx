@@ -32,6 +32,8 @@ const router = createBrowserRouter([
       // Login guards itself: the email-verification notice must run even when already signed in.
       { path: 'login', ...screen(() => import('./routes/login.tsx')) },
       { path: 'reset-password', ...screen(() => import('./routes/reset-password.tsx')) },
+      // Public: signed out it offers sign-up and sign-in, signed in 'Accept Invite'.
+      { path: 'invite/:code', ...screen(() => import('./routes/invite.tsx')) },
       { path: 'sms-opt-in-policy', ...screen(() => import('./routes/sms-opt-in-policy.tsx')) },
       {
         element: <RequireAuth />,

@@ -11,6 +11,8 @@ export const authClient = createAuthClient({
         venmoHandle: { type: 'string' },
         // Sent at sign-up for the server's age rule; never stored or returned.
         ageConfirmed: { type: 'boolean', returned: false },
+        // The invite link signed up through; the server keeps it with the account until verification.
+        invite: { type: 'string', required: false, returned: false },
       },
     }),
   ],

@@ -30,6 +30,11 @@ export const queryKeys = {
   activity: ['activity'] as const,
   activityPages: ['activity', 'pages'] as const,
   waitingOnYou: ['activity', 'waiting'] as const,
+  /** The viewer's own invite link. */
+  myInvite: ['invites', 'mine'] as const,
+  /** A public invite page; under `friends`-refreshed keys via friendGraphKeys. */
+  invite: (code: string) => ['invites', 'code', code] as const,
+  invites: ['invites'] as const,
 };
 
 /** Which cached queries a realtime change event makes stale (see web/lib/events.ts). */
@@ -50,6 +55,7 @@ export const keysForChange = {
 
 /** Everything that shows who is friends with whom. */
 const friendGraphKeys = [
+  queryKeys.invites,
   queryKeys.profile,
   queryKeys.friends,
   queryKeys.friendRequests,

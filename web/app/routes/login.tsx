@@ -8,12 +8,15 @@ import {
   CardTitle,
 } from '../../components/ui/card.tsx';
 import { TextLink } from '../../components/ui/text-link.tsx';
+import { useInviteQuery } from '../../features/auth/hooks/use-invite-query.ts';
 import { GuestOnly } from '../../features/auth/components/guest-only.tsx';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
 import { PolicyLink } from '../../features/auth/components/policy-link.tsx';
 import { useVerificationNotice } from '../../features/auth/hooks/use-verification-notice.ts';
 
 export function Component() {
+  // Switching between sign-up and sign-in keeps the invite the visitor came through.
+  const inviteQuery = useInviteQuery();
   // Outside the guard: the verification link arrives already signed in and must still be acknowledged.
   useVerificationNotice();
   return (
@@ -30,7 +33,7 @@ export function Component() {
             <LoginForm />
           </CardContent>
           <CardFooter className="flex-col gap-3">
-            <TextLink to="/signup">Don't have an account? Sign up</TextLink>
+            <TextLink to={`/signup${inviteQuery}`}>Don't have an account? Sign up</TextLink>
             <TextLink to="/signup" tone="muted">
               New here? Create a test account
             </TextLink>

@@ -7,6 +7,7 @@ import { ProfileBets } from '../../features/bets/components/profile-bets.tsx';
 import { PLACE_BET_PATH, placeBetState } from '../../features/bets/utils/place-bet-navigation.ts';
 import { CommentsDialog } from '../../features/comments/components/comments-dialog.tsx';
 import { FriendsDialog } from '../../features/friends/components/friends-dialog.tsx';
+import { InviteDialog } from '../../features/invites/components/invite-dialog.tsx';
 import { UserProfileDialog } from '../../features/friends/components/user-profile-dialog.tsx';
 import { useProfile } from '../../features/profile/api/get-profile.ts';
 import { EditProfileDialog } from '../../features/profile/components/edit-profile-dialog.tsx';
@@ -24,6 +25,7 @@ export function Component() {
   const [isFriendsOpen, setIsFriendsOpen] = useState(false);
   const [selectedUserId, setSelectedUserId] = useState<string | null>(null);
   const [commentsBetId, setCommentsBetId] = useState<string | null>(null);
+  const [isInviteOpen, setIsInviteOpen] = useState(false);
 
   const signOut = useSignOut({
     onSuccess: () => {
@@ -66,6 +68,7 @@ export function Component() {
             placeBetPath={PLACE_BET_PATH}
             onSelectUser={setSelectedUserId}
             onManageFriends={() => setIsFriendsOpen(true)}
+            onInviteFriends={() => setIsInviteOpen(true)}
             bets={
               <ProfileBets
                 viewerId={screen.profile.id}
@@ -88,6 +91,7 @@ export function Component() {
       ) : (
         <ProfileSkeleton />
       )}
+      <InviteDialog open={isInviteOpen} onOpenChange={setIsInviteOpen} />
       <CommentsDialog
         betId={commentsBetId}
         open={commentsBetId !== null}

@@ -8,10 +8,13 @@ import {
   CardTitle,
 } from '../../components/ui/card.tsx';
 import { TextLink } from '../../components/ui/text-link.tsx';
+import { useInviteQuery } from '../../features/auth/hooks/use-invite-query.ts';
 import { PolicyLink } from '../../features/auth/components/policy-link.tsx';
 import { SignUpForm } from '../../features/auth/components/sign-up-form.tsx';
 
 export function Component() {
+  // Switching between sign-up and sign-in keeps the invite the visitor came through.
+  const inviteQuery = useInviteQuery();
   return (
     <AuthLayout title="Join">
       <Card>
@@ -25,7 +28,7 @@ export function Component() {
           <SignUpForm />
         </CardContent>
         <CardFooter className="flex-col gap-3">
-          <TextLink to="/login">Already have an account? Sign in</TextLink>
+          <TextLink to={`/login${inviteQuery}`}>Already have an account? Sign in</TextLink>
           <PolicyLink />
         </CardFooter>
       </Card>

@@ -4,7 +4,7 @@ import { authClient, unwrapAuth } from '../../../lib/auth-client.ts';
 import type { MutationConfig } from '../../../lib/query-client.ts';
 
 /** The server applies the same rules and normalises the values; an already-registered email answers the same. */
-export async function signUp(values: SignUpFormValues) {
+export async function signUp({ invite, ...values }: SignUpFormValues & { invite?: string }) {
   return unwrapAuth(
     authClient.signUp.email({
       name: values.name,
@@ -14,6 +14,7 @@ export async function signUp(values: SignUpFormValues) {
       phone: values.phone,
       venmoHandle: values.venmoHandle,
       ageConfirmed: values.ageConfirmed,
+      ...(invite ? { invite } : {}),
       callbackURL: '/login?verified=1',
     }),
   );

@@ -14,6 +14,6 @@ export function GuestOnly({ children }: { children?: ReactNode }) {
   const location = useLocation();
 
   if (isLoading) return <FullScreenSpinner />;
-  if (user) return <Navigate to={returnPathFrom(location.state)} replace />;
+  if (user) return <Navigate to={returnPathFrom(location.state, location.search)} replace />;
   return children ?? <Outlet />;
 }

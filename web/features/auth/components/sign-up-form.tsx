@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import {
   accountMessages,
@@ -33,6 +33,9 @@ function isSignUpField(field: string | undefined): field is SignUpField {
 
 export function SignUpForm() {
   const navigate = useNavigate();
+  // From /signup?invite=<code>: the server makes the friendship when the email is verified.
+  const [searchParams] = useSearchParams();
+  const invite = searchParams.get('invite') ?? undefined;
   const ageId = useId();
   const { register, control, handleSubmit, setError, getValues, formState } = useForm({
     resolver: zodResolver(signUpFormSchema),
@@ -70,7 +73,7 @@ export function SignUpForm() {
   });
 
   const onSubmit = handleSubmit(
-    (values) => signUp.mutate(values),
+    (values) => signUp.mutate({ ...values, invite }),
     () => toastFirstRule(signUpFormSchema, getValues()),
   );
 

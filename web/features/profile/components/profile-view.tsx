@@ -1,4 +1,4 @@
-import { CircleDollarSign } from 'lucide-react';
+import { CircleDollarSign, UserPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ProfileScreen } from '../../../../domain/profiles.ts';
@@ -13,11 +13,20 @@ type ProfileViewProps = {
   placeBetPath: string;
   onSelectUser: (userId: string) => void;
   onManageFriends: () => void;
+  /** Opens the 'Invite Friends' dialog (composed by the route from the invites feature). */
+  onInviteFriends: () => void;
   /** The Pending, Active and Past Bets sections (or their empty state), composed by the route from the bets feature. */
   bets: ReactNode;
 };
 
-export function ProfileView({ screen, placeBetPath, onSelectUser, onManageFriends, bets }: ProfileViewProps) {
+export function ProfileView({
+  screen,
+  placeBetPath,
+  onSelectUser,
+  onManageFriends,
+  onInviteFriends,
+  bets,
+}: ProfileViewProps) {
   const hasFriends = screen.friends.total > 0;
   return (
     <div className="grid gap-4">
@@ -35,6 +44,10 @@ export function ProfileView({ screen, placeBetPath, onSelectUser, onManageFriend
           Add Friends to Place Bets
         </Button>
       )}
+      <Button type="button" variant="outline" size="lg" className="w-full" onClick={onInviteFriends}>
+        <UserPlus aria-hidden />
+        Invite Friends
+      </Button>
       <ProfileFriendsCard
         friends={screen.friends.items}
         total={screen.friends.total}

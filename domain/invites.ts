@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/** 16 random bytes (128 bits) in base64url: 22 characters. */
+export const INVITE_CODE_BYTES = 16;
+
+export const inviteMessages = {
+  invalid: 'This invite link is no longer valid.',
+  ownLink: 'This is your own invite link',
+  rateLimited: 'Too many invite links opened. Please wait a minute and try again.',
+  dailyLimit: 'This invite link has reached its limit for today. Please try again tomorrow.',
+  linkCopied: 'Link copied',
+} as const;
+
+export function inviteHeading(name: string): string {
+  return `${name} invited you to Sidepot`;
+}
+
+export function alreadyFriendsText(name: string): string {
+  return `You are already friends with ${name}`;
+}
+
+export function nowFriendsText(name: string): string {
+  return `You are now friends with ${name}`;
+}
+
+/** Anything that cannot be a code reads as a dead link, not as a form error. */
+export const inviteCodeSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/, inviteMessages.invalid);
+
+/** Where a visitor's invite link leads, relative to the site. */
+export function invitePath(code: string): string {
+  return `/invite/${code}`;
+}
+
+export const myInviteSchema = z.object({ code: z.string(), url: z.string() });
+export type MyInvite = z.infer<typeof myInviteSchema>;
+
+/** What the public invite page shows; `relationship` only for a signed-in visitor. */
+export const invitePageSchema = z.object({
+  inviter: z.object({ id: z.string(), name: z.string(), image: z.string().nullable() }),
+  relationship: z.enum(['anonymous', 'self', 'friend', 'none']),
+});
+export type InvitePage = z.infer<typeof invitePageSchema>;
+
+/** A one-day budget of friendships per inviter (so a reset does not renew it). */
+export const INVITE_DAILY_FRIENDSHIPS = 50;
+/** Opening or accepting codes, per client address and minute (guessing codes is the threat). */
+export const INVITE_OPEN_RATE_LIMIT = { max: 20, windowMs: 60_000 } as const;

@@ -1,0 +1,19 @@
+import { inviteMessages } from '../../../../domain/invites.ts';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { TextLink } from '../../../components/ui/text-link.tsx';
+
+/** An unknown or reset code. */
+export function InvalidInvite() {
+  return (
+    <Card>
+      <CardHeader className="text-center">
+        <CardTitle asChild>
+          <h1>{inviteMessages.invalid}</h1>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="text-center">
+        <TextLink to="/signup">Create an account</TextLink>
+      </CardContent>
+    </Card>
+  );
+}
