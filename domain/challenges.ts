@@ -54,6 +54,8 @@ export type ChallengeView = z.infer<typeof challengeViewSchema>;
 /** One of the creator's open challenges, as their profile lists it. */
 export const myChallengeSchema = z.object({
   code: z.string(),
+  /** PUBLIC_URL/challenge/<code>, the link to pass on. */
+  url: z.string(),
   description: z.string(),
   amount: z.number().int(),
   createdAt: z.string(),

@@ -33,6 +33,8 @@ const router = createBrowserRouter([
       { path: 'login', ...screen(() => import('./routes/login.tsx')) },
       { path: 'reset-password', ...screen(() => import('./routes/reset-password.tsx')) },
       { path: 'sms-opt-in-policy', ...screen(() => import('./routes/sms-opt-in-policy.tsx')) },
+      // Public: a visitor who is not on Sidepot yet opens it first (issue 10, section 3).
+      { path: 'challenge/:code', ...screen(() => import('./routes/challenge.tsx')) },
       {
         element: <RequireAuth />,
         children: [

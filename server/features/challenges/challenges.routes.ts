@@ -18,10 +18,18 @@ import {
 export const challengeRoutes = new Hono<AppEnv>()
   .use(session)
   .get('/mine', requireUser, async (c) =>
-    c.json(await listMyChallenges(c.var.deps.database.db, currentUser(c).id)),
+    c.json(await listMyChallenges(c.var.deps.database.db, c.var.deps.env.PUBLIC_URL, currentUser(c).id)),
   )
   .post('/', requireUser, validate('json', createChallengeInputSchema), async (c) =>
-    c.json(await createChallenge(c.var.deps.database.db, currentUser(c).id, c.req.valid('json')), 201),
+    c.json(
+      await createChallenge(
+        c.var.deps.database.db,
+        c.var.deps.env.PUBLIC_URL,
+        currentUser(c).id,
+        c.req.valid('json'),
+      ),
+      201,
+    ),
   )
   .get('/:code', validate('param', challengeCodeParamSchema), async (c) =>
     c.json(await getChallenge(c.var.deps.database.db, c.req.valid('param').code, c.var.user?.id ?? null)),

@@ -4,6 +4,7 @@ import type { Bet } from '../../../domain/bets.ts';
 import {
   CHALLENGE_TTL_DAYS,
   challengeMessages,
+  challengeUrl,
   type ChallengeState,
   type ChallengeView,
   type CreateChallengeInput,
@@ -28,6 +29,7 @@ function newCode(): string {
 
 export async function createChallenge(
   db: Db,
+  publicUrl: string,
   userId: string,
   input: CreateChallengeInput,
 ): Promise<MyChallenge> {
@@ -42,12 +44,13 @@ export async function createChallenge(
     })
     .returning();
   if (!row) throw new AppError('INTERNAL');
-  return toMine(row);
+  return toMine(row, publicUrl);
 }
 
-function toMine(row: ChallengeRow): MyChallenge {
+function toMine(row: ChallengeRow, publicUrl: string): MyChallenge {
   return {
     code: row.code,
+    url: challengeUrl(publicUrl, row.code),
     description: row.description,
     amount: row.amount,
     createdAt: row.createdAt.toISOString(),
@@ -56,7 +59,7 @@ function toMine(row: ChallengeRow): MyChallenge {
 }
 
 /** The creator's open challenges (not taken, cancelled or expired), newest first. */
-export async function listMyChallenges(db: Db, userId: string): Promise<MyChallenge[]> {
+export async function listMyChallenges(db: Db, publicUrl: string, userId: string): Promise<MyChallenge[]> {
   const rows = await db
     .select()
     .from(challenges)
@@ -69,7 +72,7 @@ export async function listMyChallenges(db: Db, userId: string): Promise<MyChalle
       ),
     )
     .orderBy(sql`${challenges.createdAt} desc`, asc(challenges.id));
-  return rows.map(toMine);
+  return rows.map((row) => toMine(row, publicUrl));
 }
 
 /** The state as `viewerId` sees it; the first reason that closes it wins. */

@@ -41,6 +41,7 @@ test('creating a challenge returns a random 128-bit code that is not the usernam
   const created = await body(res);
   expect(created).toMatchObject({ description: 'Chiefs cover', amount: 20 });
   expect(created.code).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  expect(created.url).toBe(`${TEST_ORIGIN}/challenge/${String(created.code)}`);
   expect(Buffer.from(String(created.code), 'base64url')).toHaveLength(16);
   expect(String(created.code)).not.toContain(creator.user.username);
   const [row] = await t.db

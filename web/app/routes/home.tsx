@@ -1,5 +1,8 @@
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import type { MyChallenge } from '../../../domain/challenges.ts';
 import { PageLayout } from '../../components/layouts/page-layout.tsx';
+import { ChallengeLinkDialog } from '../../features/bets/components/challenge-link-dialog.tsx';
 import { NoFriendsHint } from '../../features/bets/components/no-friends-hint.tsx';
 import { PlaceBetForm } from '../../features/bets/components/place-bet-form.tsx';
 import { usePreselectedFriend } from '../../features/bets/hooks/use-preselected-friend.ts';
@@ -13,22 +16,23 @@ export function Component() {
   // A failed list reads as empty in the picker (list failures are only logged, spec section 8); only a
   // list that loaded empty means "no friends yet".
   const friendList = friends.data?.items ?? (friends.isError ? [] : undefined);
+  const [challenge, setChallenge] = useState<MyChallenge | null>(null);
 
   return (
     <PageLayout title="Place a Bet" actions={<ActivityBell />}>
-      {friends.data?.items.length === 0 ? (
-        <NoFriendsHint friendsPath="/profile" />
-      ) : (
-        <div className="grid gap-4">
-          <p className="text-sm text-muted-foreground">Challenge a friend to a friendly wager.</p>
-          <PlaceBetForm
-            friends={friendList}
-            friendId={friendId}
-            onFriendChange={setFriendId}
-            onPlaced={() => void navigate('/feed')}
-          />
-        </div>
-      )}
+      <div className="grid gap-4">
+        {/* Without friends, a challenge link is still a way to bet (issue 10, section 3). */}
+        {friends.data?.items.length === 0 ? <NoFriendsHint friendsPath="/profile" /> : null}
+        <p className="text-sm text-muted-foreground">Challenge a friend to a friendly wager.</p>
+        <PlaceBetForm
+          friends={friendList}
+          friendId={friendId}
+          onFriendChange={setFriendId}
+          onPlaced={() => void navigate('/feed')}
+          onChallengeCreated={setChallenge}
+        />
+      </div>
+      <ChallengeLinkDialog challenge={challenge} onClose={() => setChallenge(null)} />
     </PageLayout>
   );
 }
