@@ -5,6 +5,9 @@ import {
   expectNoHorizontalScroll,
   expectToast,
   expectToastAndClose,
+  fillSignUpForm,
+  linkIn,
+  ownAddressHeaders,
   saveScreen,
   test,
 } from './fixtures.ts';
@@ -12,7 +15,8 @@ import {
 /*
  * Challenge links (issue 10, section 3): a user with no friends makes a link
  * on Place Bet, someone who is nobody's friend takes it (prediction dialog,
- * 'Bet accepted') and it is an ordinary active bet; a signed-out visitor signs
+ * 'Bet accepted') and it is an ordinary active bet; a new user signs up and
+ * verifies through a link and lands back on it; a signed-out visitor signs
  * in through the link and comes back to it; the creator cancels one from the profile.
  */
 
@@ -153,4 +157,59 @@ test('signed out, Sign In on a challenge link comes back to it; the creator canc
 
   const activity = await dee.api.get<{ items: { type: string }[] }>('/api/activity');
   expect(activity.items.map((line) => line.type)).toEqual(['challenge_declined']);
+});
+
+test('a new user takes a challenge through Create Account and email verification, ending in an active bet', async ({
+  poolUser,
+  browser,
+  baseURL,
+  mailbox,
+  uniqueUser,
+}) => {
+  test.setTimeout(60_000);
+  const gus = await poolUser();
+  const created = await gus.api.post<CreatedChallenge>('/api/challenges', {
+    description: 'Gus eats the whole pizza alone',
+    amount: 15,
+  });
+  const user = uniqueUser();
+
+  // Its own client address: the suite's shared sign-up budget is already spent (see e2e/fixtures.ts).
+  const context = await browser.newContext({ baseURL, extraHTTPHeaders: ownAddressHeaders() });
+  try {
+    const page = await context.newPage();
+    await page.goto(challengePath(created.url));
+    await page.getByRole('link', { name: 'Create Account' }).click();
+    await expect(page).toHaveURL(/\/signup$/);
+    await fillSignUpForm(page, user);
+    await page.getByRole('checkbox', { name: 'I am 18 or older' }).check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expectToast(
+      page,
+      'Check Your Email',
+      "We've sent you a verification link. Please check your email to verify your account.",
+    );
+    const mail = await mailbox.waitForMail(user.email, 'Verify');
+    // The link signs in this browser and comes back to the challenge.
+    await page.goto(linkIn(mail, '/verify-email'));
+    await expect(page).toHaveURL(new RegExp(`/challenge/${created.code}$`));
+    await expect(page.getByRole('heading', { name: `${gus.name} challenged you` })).toBeVisible();
+    await page.getByRole('button', { name: 'Accept Challenge', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Accept Bet' })
+      .getByRole('button', { name: 'Accept', exact: true })
+      .click();
+    await expectToastAndClose(page, 'Bet accepted', 'The bet is now active!');
+    await expect(page).toHaveURL(/\/bets\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('article').getByText('Active', { exact: true })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+
+  const mine = await gus.api.get<{ active: { description: string; opponent: { name: string } }[] }>(
+    '/api/bets/mine',
+  );
+  expect(mine.active.map((bet) => [bet.description, bet.opponent.name])).toEqual([
+    ['Gus eats the whole pizza alone', user.name],
+  ]);
 });

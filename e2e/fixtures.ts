@@ -22,6 +22,9 @@ export type { PooledUser, TestUser } from './test-users.ts';
  *   POST /sign-in/email     10   (suite uses 3)
  *   POST /sign-in/username  10   (suite uses 2)
  *   POST /request-password-reset, /reset-password  5 each (suite uses 1 each)
+ * A test that must sign up through the UI on top of these sends its own
+ * X-Forwarded-For (the e2e server trusts loopback as a proxy) and so spends
+ * its own address's budget: see `ownAddressHeaders` and e2e/challenges.spec.ts.
  * `signedInUser` still costs one sign-up. Tests that need users but are not
  * about signing up take them from `poolUser` instead: verified, signed-in
  * users that global setup made in process before the server started
@@ -97,6 +100,17 @@ function requiredEnv(name: RequiredEnv): string {
       `${name} is not set: run the suite with 'npx playwright test' so e2e/global-setup.ts starts the app`,
     );
   return value;
+}
+
+/**
+ * Headers for a browser context whose requests count as coming from their own
+ * client address (TEST-NET-3, unique per call and run), so its sign-ups never
+ * spend the suite's shared 127.0.0.1 budget.
+ */
+let addressCounter = 0;
+export function ownAddressHeaders(): Record<string, string> {
+  addressCounter += 1;
+  return { 'x-forwarded-for': `203.0.113.${((process.pid + addressCounter) % 254) + 1}` };
 }
 
 /** The toast showing every one of `texts` exactly (a title, a message, or both). */

@@ -188,6 +188,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // and the auth secret the pool's sessions were signed with (DATA_DIR/auth-secret). Empty
       // counts as unset for the server, and unlike a deleted variable a local .env cannot fill it in.
       DATABASE_URL: '',
+      // Every browser here connects from loopback. Trusting it as a proxy lets a test that must sign up
+      // through the UI send its own X-Forwarded-For and get its own per-address sign-up budget
+      // (e2e/challenges.spec.ts); tests that send none still share 127.0.0.1's budget (see fixtures.ts).
+      TRUSTED_PROXIES: '127.0.0.1,::1,::ffff:127.0.0.1',
       HOST: '',
       AUTH_SECRET: '',
     };

@@ -2,9 +2,11 @@ import { useMutation } from '@tanstack/react-query';
 import type { SignUpFormValues } from '../../../../domain/users.ts';
 import { authClient, unwrapAuth } from '../../../lib/auth-client.ts';
 import type { MutationConfig } from '../../../lib/query-client.ts';
+import { verifiedCallbackUrl } from '../utils/return-path.ts';
 
 /** The server applies the same rules and normalises the values; an already-registered email answers the same. */
-export async function signUp(values: SignUpFormValues) {
+/** `returnPath`: where the verification link brings the new user back to (e.g. a challenge link). */
+export async function signUp({ values, returnPath }: { values: SignUpFormValues; returnPath: string | null }) {
   return unwrapAuth(
     authClient.signUp.email({
       name: values.name,
@@ -14,7 +16,7 @@ export async function signUp(values: SignUpFormValues) {
       phone: values.phone,
       venmoHandle: values.venmoHandle,
       ageConfirmed: values.ageConfirmed,
-      callbackURL: '/login?verified=1',
+      callbackURL: verifiedCallbackUrl(returnPath),
     }),
   );
 }

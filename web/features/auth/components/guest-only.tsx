@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { FullScreenSpinner } from '../../../components/ui/full-screen-spinner.tsx';
 import { useAuthSession } from '../hooks/use-auth-session.ts';
-import { returnPathFrom } from '../utils/return-path.ts';
+import { RETURN_PARAM, returnPathFrom } from '../utils/return-path.ts';
 
 /**
  * Sign-up and login: spinner while the session loads; a signed-in visitor goes
@@ -12,8 +12,9 @@ import { returnPathFrom } from '../utils/return-path.ts';
 export function GuestOnly({ children }: { children?: ReactNode }) {
   const { user, isLoading } = useAuthSession();
   const location = useLocation();
+  const [searchParams] = useSearchParams();
 
   if (isLoading) return <FullScreenSpinner />;
-  if (user) return <Navigate to={returnPathFrom(location.state)} replace />;
+  if (user) return <Navigate to={returnPathFrom(location.state, searchParams.get(RETURN_PARAM))} replace />;
   return children ?? <Outlet />;
 }
