@@ -1,13 +1,18 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { MyChallenge } from '../../../domain/challenges.ts';
 import { PageLayout } from '../../components/layouts/page-layout.tsx';
-import { ChallengeLinkDialog } from '../../features/bets/components/challenge-link-dialog.tsx';
 import { NoFriendsHint } from '../../features/bets/components/no-friends-hint.tsx';
 import { PlaceBetForm } from '../../features/bets/components/place-bet-form.tsx';
 import { usePreselectedFriend } from '../../features/bets/hooks/use-preselected-friend.ts';
 import { useFriends } from '../../features/friends/api/get-friends.ts';
 import { ActivityBell } from '../../features/notifications/components/activity-bell.tsx';
+
+// Only after a link is made: the QR encoder stays out of the Place Bet screen's first download (budget).
+const ChallengeLinkDialog = lazy(async () => {
+  const module = await import('../../features/bets/components/challenge-link-dialog.tsx');
+  return { default: module.ChallengeLinkDialog };
+});
 
 export function Component() {
   const navigate = useNavigate();
@@ -32,7 +37,11 @@ export function Component() {
           onChallengeCreated={setChallenge}
         />
       </div>
-      <ChallengeLinkDialog challenge={challenge} onClose={() => setChallenge(null)} />
+      {challenge ? (
+        <Suspense fallback={null}>
+          <ChallengeLinkDialog challenge={challenge} onClose={() => setChallenge(null)} />
+        </Suspense>
+      ) : null}
     </PageLayout>
   );
 }
