@@ -109,6 +109,14 @@ test('a user with no friends makes a challenge link and a stranger takes it: an 
   // The link is spent for everyone else.
   await anaPage.reload();
   await expect(anaPage.getByText('This challenge has already been taken.', { exact: true })).toBeVisible();
+
+  // With a friend now, Place Bet offers both ways to pick the opponent.
+  await anaPage.goto('/home');
+  await expect(anaPage.getByRole('tab', { name: 'Pick a Friend' })).toHaveAttribute('aria-selected', 'true');
+  await expect(anaPage.getByRole('button', { name: 'Place Bet', exact: true })).toBeVisible();
+  await anaPage.getByRole('tab', { name: 'Challenge by Link' }).click();
+  await expect(anaPage.getByRole('button', { name: 'Create Challenge Link', exact: true })).toBeVisible();
+  await expect(anaPage.getByRole('combobox', { name: /^Friend/ })).toHaveCount(0);
 });
 
 test('signed out, Sign In on a challenge link comes back to it; the creator cancels another from the profile', async ({
