@@ -24,18 +24,30 @@ export const betMessages = {
 
 export type PlaceBetFields = { description: string; opponentId: string | null; amount: number | null };
 
+/** The bet's terms (description, then amount): shared by a bet and a challenge link. */
+export function checkBetDescription(description: string): RuleFailure<'description'> | null {
+  const m = betMessages;
+  if (isBlank(description)) return { field: 'description', ...m.missingDescription };
+  if (hasForbiddenCharacters(description)) return { field: 'description', ...textMessages.invalidCharacters };
+  if (description.trim().length > BET_DESCRIPTION_MAX) return { field: 'description', ...m.descriptionTooLong };
+  return null;
+}
+
+export function checkBetAmount(amount: number | null): RuleFailure<'amount'> | null {
+  const m = betMessages;
+  if (amount === null) return { field: 'amount', ...m.chooseAmount };
+  if (!Number.isInteger(amount) || amount < BET_AMOUNT_MIN) return { field: 'amount', ...m.invalidCustomAmount };
+  if (amount > BET_AMOUNT_MAX) return { field: 'amount', ...m.amountTooLarge };
+  return null;
+}
+
 /** The spec's place-bet checks, in its order (sign-in is checked by the route guard). */
 export function checkPlaceBet(input: PlaceBetFields): RuleFailure<keyof PlaceBetFields> | null {
-  const m = betMessages;
-  if (isBlank(input.description)) return { field: 'description', ...m.missingDescription };
-  if (hasForbiddenCharacters(input.description)) return { field: 'description', ...textMessages.invalidCharacters };
-  if (input.description.trim().length > BET_DESCRIPTION_MAX) return { field: 'description', ...m.descriptionTooLong };
+  const description = checkBetDescription(input.description);
+  if (description) return description;
   // An id no user can have is no choice at all (and never reaches a query).
-  if (!input.opponentId || !USER_ID_PATTERN.test(input.opponentId)) return { field: 'opponentId', ...m.selectFriend };
-  if (input.amount === null) return { field: 'amount', ...m.chooseAmount };
-  if (!Number.isInteger(input.amount) || input.amount < BET_AMOUNT_MIN) return { field: 'amount', ...m.invalidCustomAmount };
-  if (input.amount > BET_AMOUNT_MAX) return { field: 'amount', ...m.amountTooLarge };
-  return null;
+  if (!input.opponentId || !USER_ID_PATTERN.test(input.opponentId)) return { field: 'opponentId', ...betMessages.selectFriend };
+  return checkBetAmount(input.amount);
 }
 
 /** Parses the custom-amount dialog's text: a whole number of at least 1, or null. */

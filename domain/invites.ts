@@ -8,7 +8,6 @@ export const inviteMessages = {
   ownLink: 'This is your own invite link',
   rateLimited: 'Too many invite links opened. Please wait a minute and try again.',
   dailyLimit: 'This invite link has reached its limit for today. Please try again tomorrow.',
-  linkCopied: 'Link copied',
 } as const;
 
 export function inviteHeading(name: string): string {

@@ -22,13 +22,14 @@ export type { PooledUser, TestUser } from './test-users.ts';
  *   POST /sign-in/email     10   (suite uses 3)
  *   POST /sign-in/username  10   (suite uses 2)
  *   POST /request-password-reset, /reset-password  5 each (suite uses 1 each)
+ * A test that must sign up through the UI on top of these sends its own
+ * X-Forwarded-For (the e2e server trusts loopback as a proxy) and so spends
+ * its own address's budget: see `ownAddressHeaders` (a context) and `ownClientAddress` (a page).
  * `signedInUser` still costs one sign-up. Tests that need users but are not
  * about signing up take them from `poolUser` instead: verified, signed-in
  * users that global setup made in process before the server started
  * (e2e/seed-user-pool.ts), which cost no auth request at all. The pool holds
- * SIDEPOT_E2E_USER_POOL_SIZE users (37; the suite takes about 32).
- * A spec that must sign up through the UI beyond that budget gives its page its own
- * address with `ownClientAddress(page)` (the e2e server trusts X-Forwarded-For from loopback).
+ * SIDEPOT_E2E_USER_POOL_SIZE users (42; the suite takes about 37).
  */
 
 export type Mail = Pick<CapturedMail, 'subject' | 'text' | 'html' | 'links'>;
@@ -99,6 +100,17 @@ function requiredEnv(name: RequiredEnv): string {
       `${name} is not set: run the suite with 'npx playwright test' so e2e/global-setup.ts starts the app`,
     );
   return value;
+}
+
+/**
+ * Headers for a browser context whose requests count as coming from their own
+ * client address (TEST-NET-3, unique per call and run), so its sign-ups never
+ * spend the suite's shared 127.0.0.1 budget.
+ */
+let addressCounter = 0;
+export function ownAddressHeaders(): { 'x-forwarded-for': string } {
+  addressCounter += 1;
+  return { 'x-forwarded-for': `203.0.113.${((process.pid + addressCounter) % 254) + 1}` };
 }
 
 /** The toast showing every one of `texts` exactly (a title, a message, or both). */
@@ -233,9 +245,9 @@ function createMailbox(mailUrl: string): Mailbox {
  * X-Forwarded-For from loopback), so its auth requests have their own rate-limit budget.
  */
 export async function ownClientAddress(page: Page): Promise<string> {
-  const address = `198.18.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': address });
-  return address;
+  const headers = ownAddressHeaders();
+  await page.setExtraHTTPHeaders(headers);
+  return headers['x-forwarded-for'];
 }
 
 /** The one link in `mail` whose path contains `pathPart`. */

@@ -7,6 +7,7 @@ import type { ApiErrorBody } from '../domain/errors.ts';
 import type { AppDeps, AppEnv } from './app-env.ts';
 import { configRoutes } from './features/config/config.routes.ts';
 import { betRoutes } from './features/bets/bets.routes.ts';
+import { challengeRoutes } from './features/challenges/challenges.routes.ts';
 import { eventRoutes } from './features/events/events.routes.ts';
 import { betSocialRoutes, feedRoutes } from './features/feed/feed.routes.ts';
 import { friendRequestRoutes, friendRoutes } from './features/friends/friends.routes.ts';
@@ -36,6 +37,7 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/users', userRoutes)
   .route('/bets', betRoutes)
   .route('/bets', betSocialRoutes)
+  .route('/challenges', challengeRoutes)
   .route('/feed', feedRoutes)
   .route('/notifications', notificationRoutes)
   .route('/activity', activityRoutes)

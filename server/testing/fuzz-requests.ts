@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 
 /** Real ids the fuzzer mixes in, so requests also reach the code behind the checks. */
-export type FuzzIds = { userIds: string[]; betIds: string[]; requestIds: string[]; cursors: string[] };
+export type FuzzIds = { userIds: string[]; betIds: string[]; requestIds: string[]; cursors: string[]; challengeCodes?: string[] };
 
 export type FuzzRequest = {
   route: string;
@@ -159,6 +159,8 @@ export function routeSpecs(ids: FuzzIds): RouteSpec[] {
       fc.constant(`${base}?${key}=a&${key}=b`),
     );
   const betPath = (suffix: string) => betId.map((id) => `/api/bets/${seg(id)}${suffix}`);
+  const challengeCode = withReal(ids.challengeCodes ?? [], fc.oneof(idLike, fc.base64String({ minLength: 22, maxLength: 24 })));
+  const challengePath = (suffix: string) => challengeCode.map((code) => `/api/challenges/${seg(code)}${suffix}`);
   const email = fc.oneof(fc.emailAddress(), nastyString);
   return [
     { route: 'GET /health', method: 'GET', path: withQuery('/api/health', 'x', nastyString) },
@@ -280,6 +282,22 @@ export function routeSpecs(ids: FuzzIds): RouteSpec[] {
       path: fc.oneof(nastyString, fc.base64String({ minLength: 22, maxLength: 24 })).map((c) => `/api/invites/${seg(c)}/accept`),
       freshIp: true,
     },
+    { route: 'GET /challenges/mine', method: 'GET', path: fixed('/api/challenges/mine') },
+    {
+      route: 'POST /challenges',
+      method: 'POST',
+      path: fixed('/api/challenges'),
+      body: bodyFor({ description: nastyString, amount: nastyNumber }),
+    },
+    { route: 'GET /challenges/:code', method: 'GET', path: challengePath('') },
+    {
+      route: 'POST /challenges/:code/take',
+      method: 'POST',
+      path: challengePath('/take'),
+      body: bodyFor({ prediction: nastyString }),
+    },
+    { route: 'POST /challenges/:code/decline', method: 'POST', path: challengePath('/decline') },
+    { route: 'POST /challenges/:code/cancel', method: 'POST', path: challengePath('/cancel') },
     { route: 'GET /feed', method: 'GET', path: withQuery('/api/feed', 'cursor', cursor) },
     { route: 'GET /feed/leaderboard', method: 'GET', path: fixed('/api/feed/leaderboard') },
     { route: 'GET /notifications/summary', method: 'GET', path: fixed('/api/notifications/summary') },

@@ -35,6 +35,8 @@ const router = createBrowserRouter([
       // Public: signed out it offers sign-up and sign-in, signed in 'Accept Invite'.
       { path: 'invite/:code', ...screen(() => import('./routes/invite.tsx')) },
       { path: 'sms-opt-in-policy', ...screen(() => import('./routes/sms-opt-in-policy.tsx')) },
+      // Public: a visitor who is not on Sidepot yet opens it first (issue 10, section 3).
+      { path: 'challenge/:code', ...screen(() => import('./routes/challenge.tsx')) },
       {
         element: <RequireAuth />,
         children: [

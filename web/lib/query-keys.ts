@@ -26,6 +26,9 @@ export const queryKeys = {
   comments: (betId: string) => ['feed', 'comments', betId] as const,
   /** The bet page: under `feed`, so every change to a bet a viewer can see refreshes it. */
   bet: (betId: string) => ['feed', 'bet', betId] as const,
+  /** Prefix of challenge links' public views. */
+  challenges: ['challenge'] as const,
+  challenge: (code: string) => ['challenge', code] as const,
   /** Prefix of the activity inbox: its pages and 'Waiting on You'. */
   activity: ['activity'] as const,
   activityPages: ['activity', 'pages'] as const,
@@ -76,6 +79,8 @@ export async function invalidateFriendGraph(queryClient: QueryClient): Promise<v
 
 /** The viewer's own bets: pending, active and the loaded pages of past bets (one infinite query). */
 export const myBetsKey = [...queryKeys.bets, 'mine'] as const;
+/** My open challenges: under `bets`, so a 'bets' event (one was taken) refreshes the list. */
+export const myChallengesKey = [...queryKeys.bets, 'challenges'] as const;
 /** The red dot's summary (unread count, pending action). */
 export const notificationSummaryKey = [...queryKeys.notifications, 'summary'] as const;
 

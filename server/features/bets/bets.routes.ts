@@ -1,10 +1,11 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import { acceptBetInputSchema, createBetInputSchema, resolveBetInputSchema } from '../../../domain/bets.ts';
 import { pageQuerySchema } from '../../../domain/pagination.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { currentUser, requireUser, session } from '../../middleware/session.ts';
 import { validate } from '../../middleware/validate.ts';
+import { betEffects } from './bet-effects.ts';
 import {
   acceptBet,
   cancelVoidRequest,
@@ -16,20 +17,9 @@ import {
   markPaymentSent,
   requestOrConfirmVoid,
   resolveBet,
-  type BetEffects,
 } from './bets.service.ts';
 
 const betParam = z.object({ id: z.uuid('Bet not found.') });
-
-function effects(c: Context<AppEnv>): BetEffects {
-  const { events, mail, env, logger } = c.var.deps;
-  return {
-    publish: (userIds, event) => events.publish(userIds, event),
-    sendMail: (message) => mail.send(message),
-    publicUrl: env.PUBLIC_URL,
-    onMailError: (error) => logger.error({ err: error }, 'bet accepted mail could not be queued'),
-  };
-}
 
 export const betRoutes = new Hono<AppEnv>()
   .use(session, requireUser)
@@ -38,29 +28,29 @@ export const betRoutes = new Hono<AppEnv>()
     c.json(await listPastBets(c.var.deps.database.db, currentUser(c).id, c.req.valid('query').cursor)),
   )
   .post('/', validate('json', createBetInputSchema), async (c) =>
-    c.json(await createBet(c.var.deps.database.db, effects(c), currentUser(c).id, c.req.valid('json')), 201),
+    c.json(await createBet(c.var.deps.database.db, betEffects(c), currentUser(c).id, c.req.valid('json')), 201),
   )
   .post('/:id/accept', validate('param', betParam), validate('json', acceptBetInputSchema), async (c) =>
     c.json(
-      await acceptBet(c.var.deps.database.db, effects(c), currentUser(c).id, c.req.valid('param').id, c.req.valid('json').prediction),
+      await acceptBet(c.var.deps.database.db, betEffects(c), currentUser(c).id, c.req.valid('param').id, c.req.valid('json').prediction),
     ),
   )
   .post('/:id/decline', validate('param', betParam), async (c) => {
-    await declineBet(c.var.deps.database.db, effects(c), currentUser(c).id, c.req.valid('param').id);
+    await declineBet(c.var.deps.database.db, betEffects(c), currentUser(c).id, c.req.valid('param').id);
     return c.json({ ok: true as const });
   })
   .post('/:id/resolve', validate('param', betParam), validate('json', resolveBetInputSchema), async (c) =>
-    c.json(await resolveBet(c.var.deps.database.db, effects(c), currentUser(c).id, c.req.valid('param').id, c.req.valid('json').outcome)),
+    c.json(await resolveBet(c.var.deps.database.db, betEffects(c), currentUser(c).id, c.req.valid('param').id, c.req.valid('json').outcome)),
   )
   .post('/:id/void', validate('param', betParam), async (c) =>
-    c.json(await requestOrConfirmVoid(c.var.deps.database.db, effects(c), currentUser(c).id, c.req.valid('param').id)),
+    c.json(await requestOrConfirmVoid(c.var.deps.database.db, betEffects(c), currentUser(c).id, c.req.valid('param').id)),
   )
   .delete('/:id/void', validate('param', betParam), async (c) =>
-    c.json(await cancelVoidRequest(c.var.deps.database.db, effects(c), currentUser(c).id, c.req.valid('param').id)),
+    c.json(await cancelVoidRequest(c.var.deps.database.db, betEffects(c), currentUser(c).id, c.req.valid('param').id)),
   )
   .post('/:id/payment-sent', validate('param', betParam), async (c) =>
-    c.json(await markPaymentSent(c.var.deps.database.db, effects(c), currentUser(c).id, c.req.valid('param').id)),
+    c.json(await markPaymentSent(c.var.deps.database.db, betEffects(c), currentUser(c).id, c.req.valid('param').id)),
   )
   .post('/:id/payment-confirmed', validate('param', betParam), async (c) =>
-    c.json(await confirmPayment(c.var.deps.database.db, effects(c), currentUser(c).id, c.req.valid('param').id)),
+    c.json(await confirmPayment(c.var.deps.database.db, betEffects(c), currentUser(c).id, c.req.valid('param').id)),
   );

@@ -96,25 +96,44 @@ export async function listPastBets(db: Db, userId: string, cursor: Cursor | unde
  */
 const stillFriends = sql`exists (select 1 from friendship f where f.user_id = ${bets.createdBy} and f.friend_id = ${bets.opponentId})`;
 
+/**
+ * The accept itself, inside the caller's transaction: pending → active, the
+ * prediction stored as the acceptance comment. Refuses with the right error.
+ */
+export async function activateBet(tx: Db, userId: string, betId: string, prediction?: string) {
+  const [row] = await tx
+    .update(bets)
+    .set({ status: 'active', updatedAt: new Date() })
+    .where(and(eq(bets.id, betId), eq(bets.opponentId, userId), eq(bets.status, 'pending'), stillFriends))
+    .returning();
+  if (!row) return refuse(tx, betId, userId, 'accept');
+  if (prediction) {
+    const [comment] = await tx.insert(comments).values({ betId, userId, text: prediction }).returning({ id: comments.id });
+    await tx.update(bets).set({ acceptanceCommentId: comment?.id }).where(eq(bets.id, betId));
+  }
+  return row;
+}
+
 export async function acceptBet(db: Db, effects: BetEffects, userId: string, betId: string, prediction?: string): Promise<Bet> {
   const accepted = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(bets)
-      .set({ status: 'active', updatedAt: new Date() })
-      .where(and(eq(bets.id, betId), eq(bets.opponentId, userId), eq(bets.status, 'pending'), stillFriends))
-      .returning();
-    if (!row) return refuse(tx, betId, userId, 'accept');
-    if (prediction) {
-      const [comment] = await tx.insert(comments).values({ betId, userId, text: prediction }).returning({ id: comments.id });
-      await tx.update(bets).set({ acceptanceCommentId: comment?.id }).where(eq(bets.id, betId));
-    }
+    const row = await activateBet(tx, userId, betId, prediction);
     const notified = await writeNotifications(tx, [
       { userId: row.createdBy, type: 'bet_accepted', actorId: userId, betId, data: betSnapshot(row) },
     ]);
     return { ...row, notified };
   });
-  await announce(db, effects, accepted, accepted.notified);
-  const bet = await requireBet(db, betId);
+  return finishAccept(db, effects, accepted, accepted.notified);
+}
+
+/** After an accept commits: realtime hints, then the creator's email. */
+export async function finishAccept(
+  db: Db,
+  effects: BetEffects,
+  accepted: { id: string; createdBy: string; opponentId: string },
+  notified: string[],
+): Promise<Bet> {
+  await announce(db, effects, accepted, notified);
+  const bet = await requireBet(db, accepted.id);
   await mailCreator(db, effects, bet, accepted.createdBy);
   return bet;
 }

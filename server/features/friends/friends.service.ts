@@ -90,6 +90,19 @@ async function insertFriendship(tx: Db, a: string, b: string) {
 }
 
 /**
+ * Makes two users friends inside the caller's transaction, without a request
+ * (a challenge link taken is both people's consent); a pending request between
+ * them is answered by it. Returns whether they were not friends before.
+ */
+export async function befriend(tx: Db, a: string, b: string): Promise<boolean> {
+  await lockPair(tx, a, b);
+  if (await areFriends(tx, a, b)) return false;
+  await tx.update(friendRequests).set({ status: 'accepted' }).where(and(eq(friendRequests.status, 'pending'), pairOf(a, b)));
+  await insertFriendship(tx, a, b);
+  return true;
+}
+
+/**
  * Sends a request; if the other user already asked the sender, accepts
  * theirs instead. One transaction, and the unique index on pending pairs
  * turns a lost race into a 409 rather than a duplicate.

@@ -1,12 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import { like } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { checkPlaceBet, COMMENT_MAX } from '../../../domain/bets.ts';
+import { checkBetAmount, checkBetDescription, checkPlaceBet, COMMENT_MAX } from '../../../domain/bets.ts';
 import { encodeCursor } from '../../../domain/pagination.ts';
 import { checkEditProfile } from '../../../domain/profiles.ts';
 import { hasForbiddenCharacters, isBlank } from '../../../domain/text.ts';
 import { rateLimits, users } from '../../db/schema/auth.ts';
 import { bets } from '../../db/schema/bets.ts';
+import { challenges } from '../../db/schema/challenges.ts';
 import { comments } from '../../db/schema/comments.ts';
 import { friendRequests, friendships } from '../../db/schema/friends.ts';
 import { insertBet } from '../../testing/bets.ts';
@@ -97,6 +99,17 @@ async function arrange(meId: string, friendId: string): Promise<FuzzIds> {
     await insertBet(t, { createdBy: friendId, opponentId: stranger.id, status: 'active' }),
     await insertBet(t, { createdBy: stranger.id, opponentId: asker.id }),
   ];
+  const open = (creatorId: string) => ({
+    code: randomBytes(16).toString('base64url'),
+    creatorId,
+    description: 'Open challenge',
+    amount: 5,
+    expiresAt: new Date(Date.now() + 86_400_000),
+  });
+  const codes = await t.db
+    .insert(challenges)
+    .values([open(friendId), open(meId), open(stranger.id)])
+    .returning({ code: challenges.code });
   // The search limiter is tested on its own; here it would only hide the search code from the fuzzer.
   await t.db.delete(rateLimits).where(like(rateLimits.key, 'sidepot:search:%'));
   return {
@@ -104,6 +117,7 @@ async function arrange(meId: string, friendId: string): Promise<FuzzIds> {
     betIds: rows.map((row) => row.id),
     requestIds: request ? [request.id] : [],
     cursors: rows.map((row) => encodeCursor({ createdAt: row.createdAt.toISOString(), id: row.id })),
+    challengeCodes: codes.map((row) => row.code),
   };
 }
 
@@ -118,6 +132,11 @@ async function invalidRows(): Promise<string[]> {
     });
     if (failure || hasForbiddenCharacters(bet.description))
       problems.push(`bet ${bet.id}: ${JSON.stringify(bet.description)}`);
+  }
+  for (const challenge of await t.db.select().from(challenges)) {
+    if (checkBetDescription(challenge.description) || checkBetAmount(challenge.amount)) {
+      problems.push(`challenge ${challenge.id}: ${JSON.stringify(challenge.description)}`);
+    }
   }
   for (const comment of await t.db.select().from(comments)) {
     if (isBlank(comment.text) || comment.text.length > COMMENT_MAX || hasForbiddenCharacters(comment.text)) {

@@ -2,9 +2,22 @@ import { useMutation } from '@tanstack/react-query';
 import type { SignUpFormValues } from '../../../../domain/users.ts';
 import { authClient, unwrapAuth } from '../../../lib/auth-client.ts';
 import type { MutationConfig } from '../../../lib/query-client.ts';
+import { verifiedCallbackUrl } from '../utils/return-path.ts';
 
-/** The server applies the same rules and normalises the values; an already-registered email answers the same. */
-export async function signUp({ invite, ...values }: SignUpFormValues & { invite?: string }) {
+/**
+ * The server applies the same rules and normalises the values; an already-registered email answers the same.
+ * `returnPath`: where the verification link brings the new user back to (e.g. a challenge link);
+ * `invite`: the invite code the account signs up through (the friendship is made on verification).
+ */
+export async function signUp({
+  values,
+  returnPath,
+  invite,
+}: {
+  values: SignUpFormValues;
+  returnPath: string | null;
+  invite?: string | undefined;
+}) {
   return unwrapAuth(
     authClient.signUp.email({
       name: values.name,
@@ -15,7 +28,7 @@ export async function signUp({ invite, ...values }: SignUpFormValues & { invite?
       venmoHandle: values.venmoHandle,
       ageConfirmed: values.ageConfirmed,
       ...(invite ? { invite } : {}),
-      callbackURL: '/login?verified=1',
+      callbackURL: verifiedCallbackUrl(returnPath),
     }),
   );
 }

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import {
   accountMessages,
@@ -16,6 +16,7 @@ import { FieldError, TextField } from '../../../components/ui/text-field.tsx';
 import { AuthError } from '../../../lib/auth-client.ts';
 import { toastFirstRule } from '../../../lib/form-rules.ts';
 import { useSignUp } from '../api/sign-up.ts';
+import { returnStatePath } from '../utils/return-path.ts';
 
 const emptyValues: SignUpFormValues = {
   name: '',
@@ -36,6 +37,8 @@ export function SignUpForm() {
   // From /signup?invite=<code>: the server makes the friendship when the email is verified.
   const [searchParams] = useSearchParams();
   const invite = searchParams.get('invite') ?? undefined;
+  // Came from a page to return to (a challenge link): the verification link, and a login here, go back there.
+  const returnPath = returnStatePath(useLocation().state);
   const ageId = useId();
   const { register, control, handleSubmit, setError, getValues, formState } = useForm({
     resolver: zodResolver(signUpFormSchema),
@@ -51,7 +54,7 @@ export function SignUpForm() {
       toast.success('Check Your Email', {
         description: "We've sent you a verification link. Please check your email to verify your account.",
       });
-      void navigate('/login');
+      void navigate('/login', returnPath ? { state: { from: returnPath } } : undefined);
     },
     onError: (error) => {
       if (error instanceof AuthError && error.code === 'USERNAME_IS_ALREADY_TAKEN') {
@@ -73,7 +76,7 @@ export function SignUpForm() {
   });
 
   const onSubmit = handleSubmit(
-    (values) => signUp.mutate({ ...values, invite }),
+    (values) => signUp.mutate({ values, returnPath, invite }),
     () => toastFirstRule(signUpFormSchema, getValues()),
   );
 

@@ -33,6 +33,16 @@ export function useVerificationNotice() {
       });
     }
     // A signed-in visitor is being sent to /home by the guest guard, which replaces this entry anyway.
-    if (!user) setSearchParams({}, { replace: true });
+    // `next` stays: signing in here still returns to the page the sign-up came from.
+    if (!user) {
+      setSearchParams(
+        (params) => {
+          params.delete('verified');
+          params.delete('error');
+          return params;
+        },
+        { replace: true },
+      );
+    }
   }, [isLoading, isVerified, hasError, user, setSearchParams]);
 }

@@ -5,6 +5,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useMyBets } from '../api/get-my-bets.ts';
 import { BetSection } from './bet-section.tsx';
+import { OpenChallenges } from './open-challenges.tsx';
 
 type ProfileBetsProps = {
   viewerId: string;
@@ -39,17 +40,20 @@ export function ProfileBets({ viewerId, placeBetPath, onOpenComments }: ProfileB
   const { pending, active, past, hasMorePast } = bets.data;
   if (pending.length + active.length + past.length === 0) {
     return (
-      <EmptyState
-        icon={Trophy}
-        title="No bets yet"
-        description="Place your first bet to get started!"
-        className="rounded-xl border bg-card"
-        action={
-          <Button asChild variant="outline" className="mt-2">
-            <Link to={placeBetPath}>Place a Bet</Link>
-          </Button>
-        }
-      />
+      <div className="grid gap-6">
+        <EmptyState
+          icon={Trophy}
+          title="No bets yet"
+          description="Place your first bet to get started!"
+          className="rounded-xl border bg-card"
+          action={
+            <Button asChild variant="outline" className="mt-2">
+              <Link to={placeBetPath}>Place a Bet</Link>
+            </Button>
+          }
+        />
+        <OpenChallenges />
+      </div>
     );
   }
 
@@ -57,6 +61,7 @@ export function ProfileBets({ viewerId, placeBetPath, onOpenComments }: ProfileB
   return (
     <div className="grid gap-6">
       <BetSection title="Pending Bets" bets={pending} {...sectionProps} />
+      <OpenChallenges />
       <BetSection title="Active Bets" bets={active} {...sectionProps} />
       <BetSection
         title="Past Bets"

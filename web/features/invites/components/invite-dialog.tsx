@@ -12,7 +12,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { apiErrorMessage } from '../../../lib/api-error.ts';
 import { useMyInvite } from '../api/get-my-invite.ts';
 import { useResetMyInvite } from '../api/reset-my-invite.ts';
-import { LinkShareControls } from './link-share-controls.tsx';
+import { LinkShare } from '../../../components/link-share.tsx';
 
 type InviteDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
@@ -35,10 +35,11 @@ export function InviteDialog({ open, onOpenChange }: InviteDialogProps) {
         </DialogHeader>
         {invite.data ? (
           <div className="grid gap-4">
-            <LinkShareControls
+            <LinkShare
               url={invite.data.url}
               shareTitle="Join me on Sidepot"
               shareText="Bet me on Sidepot: friendly bets between friends."
+              qrLabel="QR code of your invite link"
             />
             <Button type="button" variant="ghost" disabled={reset.isPending} onClick={() => reset.mutate()}>
               {reset.isPending ? <Spinner /> : <RefreshCw aria-hidden />}

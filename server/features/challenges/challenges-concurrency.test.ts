@@ -1,0 +1,77 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { bets } from '../../db/schema/bets.ts';
+import { challenges } from '../../db/schema/challenges.ts';
+import { friendships } from '../../db/schema/friends.ts';
+import { notifications } from '../../db/schema/notifications.ts';
+import { signedInUser } from '../../testing/factories.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+
+/* Exactly one person can take a challenge (issue 10, section 3). */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  expect(t.serverErrors()).toEqual([]);
+  await t.close();
+});
+
+const TAKERS = 20;
+
+test('20 concurrent takers: one success, the rest "already taken", one bet, one friendship', async () => {
+  const creator = await signedInUser(t);
+  const takers = await Promise.all(Array.from({ length: TAKERS }, () => signedInUser(t)));
+  const created = await creator.agent.post('/api/challenges', {
+    description: 'First to the summit',
+    amount: 10,
+  });
+  const { code } = (await created.json()) as { code: string };
+
+  const results = await Promise.all(
+    takers.map((taker) => taker.agent.post(`/api/challenges/${code}/take`, { prediction: 'Mine' })),
+  );
+  const statuses = results.map((res) => res.status);
+  expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+  expect(statuses.filter((status) => status === 409)).toHaveLength(TAKERS - 1);
+  const refusals = await Promise.all(
+    results
+      .filter((res) => res.status === 409)
+      .map(async (res) => (await res.json()) as { error: { message: string } }),
+  );
+  expect(new Set(refusals.map((refusal) => refusal.error.message))).toEqual(
+    new Set(['This challenge has already been taken.']),
+  );
+
+  const winner = takers[statuses.indexOf(200)];
+  const [row] = await t.db.select().from(challenges).where(eq(challenges.code, code));
+  expect(row?.takenBy).toBe(winner?.user.id);
+  const made = await t.db.select().from(bets).where(eq(bets.createdBy, creator.user.id));
+  expect(made.map((bet) => ({ opponentId: bet.opponentId, status: bet.status }))).toEqual([
+    { opponentId: winner?.user.id, status: 'active' },
+  ]);
+  expect(await t.db.select().from(friendships).where(eq(friendships.userId, creator.user.id))).toHaveLength(
+    1,
+  );
+  expect(
+    await t.db.select().from(notifications).where(eq(notifications.userId, creator.user.id)),
+  ).toHaveLength(1);
+});
+
+test('take vs cancel at once: either taken or cancelled, never both', async () => {
+  const creator = await signedInUser(t);
+  const taker = await signedInUser(t);
+  const created = await creator.agent.post('/api/challenges', { description: 'Coin flip', amount: 5 });
+  const { code } = (await created.json()) as { code: string };
+  const [take, cancel] = await Promise.all([
+    taker.agent.post(`/api/challenges/${code}/take`, {}),
+    creator.agent.post(`/api/challenges/${code}/cancel`),
+  ]);
+  expect([take.status, cancel.status].sort()).toEqual([200, 409]);
+  const [row] = await t.db.select().from(challenges).where(eq(challenges.code, code));
+  expect(row?.takenBy === null).toBe(row?.cancelledAt !== null);
+  expect(await t.db.select().from(bets).where(eq(bets.createdBy, creator.user.id))).toHaveLength(
+    take.status === 200 ? 1 : 0,
+  );
+});

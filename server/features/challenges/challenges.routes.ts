@@ -1,0 +1,65 @@
+import { Hono } from 'hono';
+import { acceptBetInputSchema } from '../../../domain/bets.ts';
+import { challengeCodeParamSchema, createChallengeInputSchema } from '../../../domain/challenges.ts';
+import type { AppEnv } from '../../app-env.ts';
+import { currentUser, requireUser, session } from '../../middleware/session.ts';
+import { validate } from '../../middleware/validate.ts';
+import { betEffects } from '../bets/bet-effects.ts';
+import {
+  cancelChallenge,
+  createChallenge,
+  declineChallenge,
+  getChallenge,
+  listMyChallenges,
+  takeChallenge,
+} from './challenges.service.ts';
+
+/** Challenge links (issue 10, section 3). Reading one is public; everything else needs a session. */
+export const challengeRoutes = new Hono<AppEnv>()
+  .use(session)
+  .get('/mine', requireUser, async (c) =>
+    c.json(await listMyChallenges(c.var.deps.database.db, c.var.deps.env.PUBLIC_URL, currentUser(c).id)),
+  )
+  .post('/', requireUser, validate('json', createChallengeInputSchema), async (c) =>
+    c.json(
+      await createChallenge(
+        c.var.deps.database.db,
+        c.var.deps.env.PUBLIC_URL,
+        currentUser(c).id,
+        c.req.valid('json'),
+      ),
+      201,
+    ),
+  )
+  .get('/:code', validate('param', challengeCodeParamSchema), async (c) =>
+    c.json(await getChallenge(c.var.deps.database.db, c.req.valid('param').code, c.var.user?.id ?? null)),
+  )
+  .post(
+    '/:code/take',
+    requireUser,
+    validate('param', challengeCodeParamSchema),
+    validate('json', acceptBetInputSchema),
+    async (c) =>
+      c.json(
+        await takeChallenge(
+          c.var.deps.database.db,
+          betEffects(c),
+          currentUser(c).id,
+          c.req.valid('param').code,
+          c.req.valid('json').prediction,
+        ),
+      ),
+  )
+  .post('/:code/decline', requireUser, validate('param', challengeCodeParamSchema), async (c) => {
+    const { notified } = await declineChallenge(
+      c.var.deps.database.db,
+      currentUser(c).id,
+      c.req.valid('param').code,
+    );
+    if (notified.length > 0) await c.var.deps.events.publish(notified, { kind: 'notifications' });
+    return c.json({ ok: true as const });
+  })
+  .post('/:code/cancel', requireUser, validate('param', challengeCodeParamSchema), async (c) => {
+    await cancelChallenge(c.var.deps.database.db, currentUser(c).id, c.req.valid('param').code);
+    return c.json({ ok: true as const });
+  });

@@ -1,0 +1,82 @@
+import { Link, useNavigate, useParams } from 'react-router';
+import { challengeStateMessage } from '../../../domain/challenges.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { UserAvatar } from '../../components/ui/user-avatar.tsx';
+import { useAuthSession } from '../../features/auth/hooks/use-auth-session.ts';
+import type { ReturnState } from '../../features/auth/utils/return-path.ts';
+import { useChallenge } from '../../features/bets/api/get-challenge.ts';
+import { ChallengeAnswer } from '../../features/bets/components/challenge-answer.tsx';
+import { formatDollars } from '../../features/bets/utils/bet-view.ts';
+import { ApiError } from '../../lib/api-error.ts';
+
+/** /challenge/:code, public: who challenged you, to what, and how to answer (issue 10, section 3). */
+export function Component() {
+  const { code = '' } = useParams();
+  const navigate = useNavigate();
+  const { user, isLoading } = useAuthSession();
+  const challenge = useChallenge(code);
+  // Sign-in and sign-up come back here (the login screen reads this state; sign-up keeps it to its login link).
+  const returnState: ReturnState = { from: `/challenge/${code}` };
+
+  const isInvalid =
+    challenge.error instanceof ApiError && (challenge.error.status === 404 || challenge.error.status === 422);
+  const data = challenge.data;
+  const stateMessage = data ? challengeStateMessage(data.state) : null;
+
+  return (
+    <main className="mx-auto flex min-h-[calc(100dvh-4rem)] w-full max-w-md flex-col justify-center gap-6 px-6 py-8">
+      <title>Challenge · Sidepot</title>
+      {isInvalid ? (
+        <div className="grid gap-4 text-center">
+          <h1 className="text-xl font-semibold">This challenge link is not valid.</h1>
+          <Button asChild variant="outline">
+            <Link to="/signup">Create Account</Link>
+          </Button>
+        </div>
+      ) : data ? (
+        <>
+          <div className="flex flex-col items-center gap-3 text-center">
+            <UserAvatar name={data.creator.name} image={data.creator.image} className="size-20 text-2xl" />
+            <h1 className="text-2xl font-bold">{`${data.creator.name} challenged you`}</h1>
+            <p className="text-lg">{data.description}</p>
+            <p className="text-3xl font-bold text-primary">{formatDollars(data.amount)}</p>
+          </div>
+          {stateMessage ? (
+            <p role="status" className="rounded-lg border bg-card px-4 py-3 text-center font-medium">
+              {stateMessage}
+            </p>
+          ) : isLoading ? (
+            <Spinner label="Loading" />
+          ) : user ? (
+            <ChallengeAnswer challenge={data} onTaken={(betId) => void navigate(`/bets/${betId}`)} />
+          ) : (
+            <div className="grid gap-2">
+              <Button asChild size="lg">
+                <Link to="/signup" state={returnState}>
+                  Create Account
+                </Link>
+              </Button>
+              <Button asChild size="lg" variant="outline">
+                <Link to="/login" state={returnState}>
+                  Sign In
+                </Link>
+              </Button>
+            </div>
+          )}
+        </>
+      ) : challenge.isError ? (
+        <div className="flex flex-col items-center gap-3 text-center">
+          <p className="text-sm text-muted-foreground">Failed to load this challenge. Please try again.</p>
+          <Button variant="outline" disabled={challenge.isFetching} onClick={() => void challenge.refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : (
+        <div className="flex justify-center">
+          <Spinner label="Loading challenge" />
+        </div>
+      )}
+    </main>
+  );
+}

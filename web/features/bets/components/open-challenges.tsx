@@ -1,0 +1,64 @@
+import { Link2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import type { MyChallenge } from '../../../../domain/challenges.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { useCancelChallenge } from '../api/cancel-challenge.ts';
+import { useMyChallenges } from '../api/get-my-challenges.ts';
+import { formatDollars } from '../utils/bet-view.ts';
+import { toastBetError } from '../utils/bet-toasts.ts';
+import { ActionButton } from './action-button.tsx';
+import { ChallengeLinkDialog } from './challenge-link-dialog.tsx';
+
+const expiryFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
+
+/** The creator's open challenge links, under their pending bets; hidden while there are none. */
+export function OpenChallenges() {
+  const headingId = useId();
+  const challenges = useMyChallenges();
+  const [shown, setShown] = useState<MyChallenge | null>(null);
+  const cancel = useCancelChallenge({
+    onSuccess: () => toast.success('Challenge cancelled'),
+    onError: (error) => toastBetError(error, { title: 'Error cancelling challenge' }),
+  });
+
+  const items = challenges.data ?? [];
+  if (items.length === 0) return null;
+  return (
+    <section aria-labelledby={headingId} className="grid gap-3">
+      <h2 id={headingId} className="flex items-center gap-2 text-base font-semibold">
+        Open Challenges
+        <span className="rounded-full bg-secondary px-2 py-0.5 text-xs font-medium text-secondary-foreground tabular-nums">
+          {items.length}
+        </span>
+      </h2>
+      <ul className="grid gap-3">
+        {items.map((challenge) => (
+          <li key={challenge.code} className="grid gap-3 rounded-xl border bg-card p-4">
+            <div className="flex items-start justify-between gap-3">
+              <p className="font-medium break-words">{challenge.description}</p>
+              <span className="shrink-0 font-semibold text-primary">{formatDollars(challenge.amount)}</span>
+            </div>
+            <p className="text-xs text-muted-foreground">
+              Open to anyone with the link until {expiryFormat.format(new Date(challenge.expiresAt))}
+            </p>
+            <div className="flex gap-2">
+              <Button size="sm" variant="outline" onClick={() => setShown(challenge)}>
+                <Link2 aria-hidden />
+                Show Link
+              </Button>
+              <ActionButton
+                variant="outline"
+                isBusy={cancel.isPending && cancel.variables === challenge.code}
+                onClick={() => cancel.mutate(challenge.code)}
+              >
+                Cancel Challenge
+              </ActionButton>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <ChallengeLinkDialog challenge={shown} onClose={() => setShown(null)} />
+    </section>
+  );
+}
