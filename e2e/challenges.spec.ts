@@ -158,6 +158,13 @@ test('signed out, Sign In on a challenge link comes back to it; the creator canc
   await saveScreen(deePage, 'profile-open-challenges-390');
   const item = open.getByRole('listitem').filter({ hasText: 'Dee runs 10k on Sunday' });
   await item.getByRole('button', { name: 'Cancel Challenge' }).click();
+  // It cannot be undone, so it asks first; keeping it changes nothing.
+  const confirm = deePage.getByRole('alertdialog', { name: 'Cancel this challenge?' });
+  await confirm.getByRole('button', { name: 'Keep Challenge' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(open.getByRole('listitem')).toHaveCount(2);
+  await item.getByRole('button', { name: 'Cancel Challenge' }).click();
+  await confirm.getByRole('button', { name: 'Cancel Challenge' }).click();
   await expectToastAndClose(deePage, 'Challenge cancelled');
   await expect(open.getByRole('listitem')).toHaveCount(1);
   await deePage.goto(challengePath(second.url));

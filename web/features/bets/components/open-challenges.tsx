@@ -2,6 +2,15 @@ import { Link2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import type { MyChallenge } from '../../../../domain/challenges.ts';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useCancelChallenge } from '../api/cancel-challenge.ts';
 import { useMyChallenges } from '../api/get-my-challenges.ts';
@@ -17,6 +26,8 @@ export function OpenChallenges() {
   const headingId = useId();
   const challenges = useMyChallenges();
   const [shown, setShown] = useState<MyChallenge | null>(null);
+  // Cancelling cannot be undone (the link dies for everyone), so it is confirmed first.
+  const [toCancel, setToCancel] = useState<MyChallenge | null>(null);
   const cancel = useCancelChallenge({
     onSuccess: () => toast.success('Challenge cancelled'),
     onError: (error) => toastBetError(error, { title: 'Error cancelling challenge' }),
@@ -47,18 +58,43 @@ export function OpenChallenges() {
                 <Link2 aria-hidden />
                 Show Link
               </Button>
-              <ActionButton
-                variant="outline"
-                isBusy={cancel.isPending && cancel.variables === challenge.code}
-                onClick={() => cancel.mutate(challenge.code)}
-              >
+              <Button size="sm" variant="outline" onClick={() => setToCancel(challenge)}>
                 Cancel Challenge
-              </ActionButton>
+              </Button>
             </div>
           </li>
         ))}
       </ul>
       <ChallengeLinkDialog challenge={shown} onClose={() => setShown(null)} />
+      <AlertDialog
+        open={toCancel !== null}
+        onOpenChange={(open) => {
+          // Stay open until the request settles, so its spinner and outcome are seen.
+          if (!open && !cancel.isPending) setToCancel(null);
+        }}
+      >
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Cancel this challenge?</AlertDialogTitle>
+            <AlertDialogDescription>
+              Nobody will be able to take it through its link any more. This cannot be undone.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={cancel.isPending}>Keep Challenge</AlertDialogCancel>
+            <ActionButton
+              size="default"
+              variant="destructive"
+              isBusy={cancel.isPending}
+              onClick={() => {
+                if (toCancel) cancel.mutate(toCancel.code, { onSettled: () => setToCancel(null) });
+              }}
+            >
+              Cancel Challenge
+            </ActionButton>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
     </section>
   );
 }
