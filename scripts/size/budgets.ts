@@ -35,8 +35,22 @@ export const PAGE_BUDGETS: PageBudget[] = [
     targetKb: 100,
     interimKb: 201,
   },
-  // When they exist: { page: '/invite/<code>', routeModules: ['app/routes/invite.tsx'], signedIn: false, targetKb: 100, interimKb: … },
-  // and the same for '/challenge/<code>'.
-  { page: '/home', routeModules: ['app/routes/home.tsx'], signedIn: true, targetKb: 150, interimKb: 217 },
+  {
+    page: '/invite/<code>',
+    routeModules: ['app/routes/invite.tsx'],
+    signedIn: false,
+    targetKb: 100,
+    interimKb: 183,
+  },
+  {
+    page: '/challenge/<code>',
+    routeModules: ['app/routes/challenge.tsx'],
+    signedIn: false,
+    targetKb: 100,
+    interimKb: 202,
+  },
+  // /home's ceiling was 217 (206.8 + 5%); it is 222 since challenge links put 'Pick a Friend' / 'Challenge
+  // by Link' tabs (Radix Tabs, ~5 KiB gzip) on the Place Bet form: 218.3 KiB measured on 2026-11-23.
+  { page: '/home', routeModules: ['app/routes/home.tsx'], signedIn: true, targetKb: 150, interimKb: 222 },
   { page: '/feed', routeModules: ['app/routes/feed.tsx'], signedIn: true, targetKb: 150, interimKb: 211 },
 ];
