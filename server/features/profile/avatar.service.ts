@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { AVATAR_SIZE_PX, photoMessages } from '../../../domain/profiles.ts';
@@ -31,9 +31,13 @@ export async function reencodeAvatar(input: Buffer): Promise<Buffer> {
   }
 }
 
-/** Base-36 time plus randomness: two uploads in one millisecond still get different URLs. */
-function newVersion(): string {
-  return `${Date.now().toString(36)}${randomInt(36 ** 4).toString(36).padStart(4, '0')}`;
+/**
+ * The URL version is a hash of the stored WebP: the same photo keeps its
+ * cached URL, and two different photos never share one, however close in
+ * time they arrive (a clock-based version could collide within a millisecond).
+ */
+export function avatarVersion(webp: Buffer): string {
+  return createHash('sha256').update(webp).digest('hex').slice(0, 16);
 }
 
 /**
@@ -44,7 +48,7 @@ function newVersion(): string {
 export async function saveAvatar(db: Db, storage: FileStorage, userId: string, input: Buffer): Promise<string> {
   const webp = await reencodeAvatar(input);
   // The version makes the URL change with the photo, so it can be cached forever.
-  const image = `/api/avatars/${userId}.webp?v=${newVersion()}`;
+  const image = `/api/avatars/${userId}.webp?v=${avatarVersion(webp)}`;
   await db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     await storage.put(avatarKey(userId), webp);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { AVATAR_MAX_BYTES } from '../../../domain/profiles.ts';
@@ -56,16 +57,53 @@ test('an uploaded photo becomes a 256x256 WebP without metadata, served with lon
   expect(profile.profile.image).toBe(image);
 });
 
+async function solidPng(background: { r: number; g: number; b: number }): Promise<Buffer> {
+  return sharp({ create: { width: 64, height: 64, channels: 3, background } }).png().toBuffer();
+}
+
+async function servedBytes(image: string): Promise<Buffer> {
+  const served = await t.app.request(`${TEST_ORIGIN}${image}`);
+  expect(served.status).toBe(200);
+  return Buffer.from(await served.arrayBuffer());
+}
+
 test('a second upload replaces the photo under a new version', async () => {
   const me = await signedInUser(t);
   const first = (await (await upload(me.agent, await photoWithExif(), 'image/png')).json()) as { image: string };
-  await new Promise((resolve) => setTimeout(resolve, 5));
   const blue = await sharp({ create: { width: 300, height: 300, channels: 3, background: { r: 0, g: 0, b: 255 } } }).jpeg().toBuffer();
   const second = (await (await upload(me.agent, blue, 'image/jpeg')).json()) as { image: string };
   expect(second.image).not.toBe(first.image);
-  const served = Buffer.from(await (await t.app.request(`${TEST_ORIGIN}${second.image}`)).arrayBuffer());
-  const { dominant } = await sharp(served).stats();
+  const { dominant } = await sharp(await servedBytes(second.image)).stats();
   expect(dominant.b).toBeGreaterThan(200);
+});
+
+test('two quick uploads of different photos get different URLs, each serving its own bytes', async () => {
+  const me = await signedInUser(t);
+  const [red, green] = await Promise.all([solidPng({ r: 255, g: 0, b: 0 }), solidPng({ r: 0, g: 255, b: 0 })]);
+
+  const first = (await (await upload(me.agent, red, 'image/png')).json()) as { image: string };
+  const firstBytes = await servedBytes(first.image);
+  // No pause: the second upload follows at once, within the same millisecond if the machine is fast.
+  const second = (await (await upload(me.agent, green, 'image/png')).json()) as { image: string };
+  const secondBytes = await servedBytes(second.image);
+
+  expect(second.image).not.toBe(first.image);
+  expect(firstBytes.equals(secondBytes)).toBe(false);
+  // The version names the bytes: sha256 of the stored WebP, first 16 hex digits.
+  for (const [image, bytes] of [[first.image, firstBytes], [second.image, secondBytes]] as const) {
+    const version = new URL(image, TEST_ORIGIN).searchParams.get('v');
+    expect(version).toBe(createHash('sha256').update(bytes).digest('hex').slice(0, 16));
+  }
+  expect((await sharp(firstBytes).stats()).dominant.r).toBeGreaterThan(200);
+  expect((await sharp(secondBytes).stats()).dominant.g).toBeGreaterThan(200);
+});
+
+test('the same photo uploaded again keeps the same URL, so caches stay valid', async () => {
+  const me = await signedInUser(t);
+  const photo = await solidPng({ r: 10, g: 20, b: 200 });
+  const first = (await (await upload(me.agent, photo, 'image/png')).json()) as { image: string };
+  const again = (await (await upload(me.agent, photo, 'image/png')).json()) as { image: string };
+  expect(again.image).toBe(first.image);
 });
 
 test('bytes that are not an image are refused by content, whatever the content type says', async () => {
