@@ -3,7 +3,7 @@ import { createEventBus, type BusEvent, type ChangeEvent } from '../../lib/event
 import { createAgent } from '../../testing/agent.ts';
 import { insertBet } from '../../testing/bets.ts';
 import { latestMailTo, makeFriends, pathOf, signedInUser } from '../../testing/factories.ts';
-import { openEventStream, readEventStream } from '../../testing/sse.ts';
+import { openEventStream, readEventStream, type SseFrame } from '../../testing/sse.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
@@ -15,43 +15,20 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Reads SSE frames from a streaming response until `until` matches one or the time runs out. */
-async function readEvents(res: Response, until: (event: string, data: string) => boolean, timeoutMs = 5000) {
-  const reader: ReadableStreamDefaultReader<Uint8Array> | undefined = res.body?.getReader();
-  if (!reader) throw new Error('no body');
-  const decoder = new TextDecoder();
-  const seen: { event: string; data: string }[] = [];
-  let buffer = '';
-  const deadline = Date.now() + timeoutMs;
+/** Resolves with `promise`, or fails after `timeoutMs` instead of hanging the test. */
+async function within<T>(promise: Promise<T>, timeoutMs: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
   try {
-    while (Date.now() < deadline) {
-      const chunk = await Promise.race([
-        reader.read(),
-        new Promise<null>((resolve) => setTimeout(() => resolve(null), deadline - Date.now())),
-      ]);
-      if (!chunk || chunk.done) break;
-      buffer += decoder.decode(chunk.value, { stream: true });
-      let end = buffer.indexOf('\n\n');
-      while (end >= 0) {
-        const frame = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const event = /^event: (.*)$/m.exec(frame)?.[1] ?? 'message';
-        const data = /^data: (.*)$/m.exec(frame)?.[1] ?? '';
-        seen.push({ event, data });
-        if (until(event, data)) return seen;
-        end = buffer.indexOf('\n\n');
-      }
-    }
-    return seen;
+    return await Promise.race([
+      promise,
+      new Promise<never>(
+        (_, reject) =>
+          (timer = setTimeout(() => reject(new Error(`${what} not seen within ${timeoutMs} ms`)), timeoutMs)),
+      ),
+    ]);
   } finally {
-    await reader.cancel();
+    clearTimeout(timer);
   }
-}
-
-function openStream(cookies: Map<string, string>) {
-  return t.app.request(`${TEST_ORIGIN}/api/events`, {
-    headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
-  });
 }
 
 test('the event stream needs a session', async () => {
@@ -65,21 +42,36 @@ test("both parties' streams hear about a bet change; outsiders hear nothing", as
   await makeFriends(t, creator.user.id, opponent.user.id);
   const bet = await insertBet(t, { createdBy: creator.user.id, opponentId: opponent.user.id });
 
-  const creatorStream = await openStream(creator.agent.cookies);
-  const outsiderStream = await openStream(outsider.agent.cookies);
-  expect(creatorStream.status).toBe(200);
-  expect(creatorStream.headers.get('content-type')).toContain('text/event-stream');
+  const creatorResponse = await openEventStream(t, creator.agent);
+  expect(creatorResponse.status).toBe(200);
+  expect(creatorResponse.headers.get('content-type')).toContain('text/event-stream');
+  const creatorStream = readEventStream(creatorResponse);
+  const outsiderStream = readEventStream(await openEventStream(t, outsider.agent));
+  try {
+    // Both streams have subscribed once they said 'ready'; only then does the change happen.
+    await creatorStream.waitFor((frame) => frame.event === 'ready');
+    await outsiderStream.waitFor((frame) => frame.event === 'ready');
+    expect((await opponent.agent.post(`/api/bets/${bet.id}/accept`, {})).status).toBe(200);
 
-  const heard = readEvents(creatorStream, (event, data) => event === 'change' && data.includes('notifications'));
-  const outsiderHeard = readEvents(outsiderStream, (event) => event === 'change', 1500);
-  // Let both streams subscribe before the change happens.
-  await new Promise((resolve) => setTimeout(resolve, 100));
-  expect((await opponent.agent.post(`/api/bets/${bet.id}/accept`, {})).status).toBe(200);
+    const changes = (frames: SseFrame[]) =>
+      frames
+        .filter((frame) => frame.event === 'change')
+        .map((frame) => JSON.parse(frame.data) as ChangeEvent);
+    const isNotifications = (frame: SseFrame) =>
+      frame.event === 'change' && frame.data.includes('notifications');
+    const heard = changes(await creatorStream.waitFor(isNotifications));
+    expect(heard).toContainEqual({ kind: 'bets', betId: bet.id });
+    expect(heard).toContainEqual({ kind: 'notifications' });
 
-  const events = (await heard).filter((e) => e.event === 'change').map((e) => JSON.parse(e.data) as ChangeEvent);
-  expect(events).toContainEqual({ kind: 'bets', betId: bet.id });
-  expect(events).toContainEqual({ kind: 'notifications' });
-  expect((await outsiderHeard).filter((e) => e.event === 'change')).toEqual([]);
+    // Instead of waiting a while for nothing: a later event meant for the outsider arrives after
+    // anything the accept could have sent them (one bus, delivered in order), so by then silence is proof.
+    await t.deps.events.publish([outsider.user.id], { kind: 'friends' });
+    const outsiderFrames = await outsiderStream.waitFor((frame) => frame.event === 'change');
+    expect(changes(outsiderFrames)).toEqual([{ kind: 'friends' }]);
+  } finally {
+    await creatorStream.close();
+    await outsiderStream.close();
+  }
 });
 
 test('on PostgreSQL, an event published by one instance reaches streams on another', async () => {
@@ -90,25 +82,33 @@ test('on PostgreSQL, an event published by one instance reaches streams on anoth
   }
   const first = await createEventBus(t.deps.database, t.deps.logger);
   const second = await createEventBus(t.deps.database, t.deps.logger);
-  const received: BusEvent[] = [];
-  const unsubscribe = second.subscribe('user-x', (event) => received.push(event));
-  const started = performance.now();
+  let unsubscribe = () => {};
+  const received = new Promise<BusEvent>((resolve) => (unsubscribe = second.subscribe('user-x', resolve)));
   await first.publish(['user-x', 'user-y'], { kind: 'bets', betId: 'b1' });
-  while (received.length === 0 && performance.now() - started < 3000) await new Promise((r) => setTimeout(r, 10));
-  expect(received).toEqual([{ kind: 'bets', betId: 'b1' }]);
+  expect(await within(received, 3000, 'the event on the second instance')).toEqual({
+    kind: 'bets',
+    betId: 'b1',
+  });
   unsubscribe();
   await first.close();
   await second.close();
 });
 
-test('signing out ends that session\'s open stream at once; another session\'s stream stays open', async () => {
+test("signing out ends that session's open stream at once; another session's stream stays open", async () => {
   const creator = await signedInUser(t);
   const opponent = await signedInUser(t);
   await makeFriends(t, creator.user.id, opponent.user.id);
   const bet = await insertBet(t, { createdBy: creator.user.id, opponentId: opponent.user.id });
   // A second session of the same user (another device).
   const otherDevice = createAgent(t);
-  expect((await otherDevice.post('/api/auth/sign-in/email', { email: creator.input.email, password: creator.input.password })).status).toBe(200);
+  expect(
+    (
+      await otherDevice.post('/api/auth/sign-in/email', {
+        email: creator.input.email,
+        password: creator.input.password,
+      })
+    ).status,
+  ).toBe(200);
 
   const stream = readEventStream(await openEventStream(t, creator.agent));
   const other = readEventStream(await openEventStream(t, otherDevice));
@@ -128,17 +128,26 @@ test('signing out ends that session\'s open stream at once; another session\'s s
   }
 });
 
-test('a password reset (which revokes every session) ends the user\'s open streams at once', async () => {
+test("a password reset (which revokes every session) ends the user's open streams at once", async () => {
   const me = await signedInUser(t);
   const stream = readEventStream(await openEventStream(t, me.agent));
   try {
     await stream.waitFor((frame) => frame.event === 'ready');
     const anon = createAgent(t);
-    expect((await anon.post('/api/auth/request-password-reset', { email: me.input.email, redirectTo: '/reset-password' })).status).toBe(200);
+    expect(
+      (
+        await anon.post('/api/auth/request-password-reset', {
+          email: me.input.email,
+          redirectTo: '/reset-password',
+        })
+      ).status,
+    ).toBe(200);
     const mail = await latestMailTo(t, me.input.email.toLowerCase(), 'Reset your Sidepot password');
     const follow = await anon.get(pathOf(mail.links[0] ?? ''));
     const token = new URL(follow.headers.get('location') ?? '', TEST_ORIGIN).searchParams.get('token');
-    expect((await anon.post('/api/auth/reset-password', { token, newPassword: 'brand-new-pass' })).status).toBe(200);
+    expect(
+      (await anon.post('/api/auth/reset-password', { token, newPassword: 'brand-new-pass' })).status,
+    ).toBe(200);
     expect(await stream.ended(1500)).toBeLessThan(1500);
   } finally {
     await stream.close();

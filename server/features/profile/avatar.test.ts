@@ -20,7 +20,11 @@ type Agent = ReturnType<typeof createAgent>;
 async function upload(agent: Agent, data: Uint8Array, type: string) {
   return t.app.request(`${TEST_ORIGIN}/api/profile/avatar`, {
     method: 'PUT',
-    headers: { origin: TEST_ORIGIN, 'content-type': type, cookie: [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    headers: {
+      origin: TEST_ORIGIN,
+      'content-type': type,
+      cookie: [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+    },
     body: data,
   });
 }
@@ -58,7 +62,9 @@ test('an uploaded photo becomes a 256x256 WebP without metadata, served with lon
 });
 
 async function solidPng(background: { r: number; g: number; b: number }): Promise<Buffer> {
-  return sharp({ create: { width: 64, height: 64, channels: 3, background } }).png().toBuffer();
+  return sharp({ create: { width: 64, height: 64, channels: 3, background } })
+    .png()
+    .toBuffer();
 }
 
 async function servedBytes(image: string): Promise<Buffer> {
@@ -69,8 +75,14 @@ async function servedBytes(image: string): Promise<Buffer> {
 
 test('a second upload replaces the photo under a new version', async () => {
   const me = await signedInUser(t);
-  const first = (await (await upload(me.agent, await photoWithExif(), 'image/png')).json()) as { image: string };
-  const blue = await sharp({ create: { width: 300, height: 300, channels: 3, background: { r: 0, g: 0, b: 255 } } }).jpeg().toBuffer();
+  const first = (await (await upload(me.agent, await photoWithExif(), 'image/png')).json()) as {
+    image: string;
+  };
+  const blue = await sharp({
+    create: { width: 300, height: 300, channels: 3, background: { r: 0, g: 0, b: 255 } },
+  })
+    .jpeg()
+    .toBuffer();
   const second = (await (await upload(me.agent, blue, 'image/jpeg')).json()) as { image: string };
   expect(second.image).not.toBe(first.image);
   const { dominant } = await sharp(await servedBytes(second.image)).stats();
@@ -79,7 +91,10 @@ test('a second upload replaces the photo under a new version', async () => {
 
 test('two quick uploads of different photos get different URLs, each serving its own bytes', async () => {
   const me = await signedInUser(t);
-  const [red, green] = await Promise.all([solidPng({ r: 255, g: 0, b: 0 }), solidPng({ r: 0, g: 255, b: 0 })]);
+  const [red, green] = await Promise.all([
+    solidPng({ r: 255, g: 0, b: 0 }),
+    solidPng({ r: 0, g: 255, b: 0 }),
+  ]);
 
   const first = (await (await upload(me.agent, red, 'image/png')).json()) as { image: string };
   const firstBytes = await servedBytes(first.image);
@@ -90,7 +105,10 @@ test('two quick uploads of different photos get different URLs, each serving its
   expect(second.image).not.toBe(first.image);
   expect(firstBytes.equals(secondBytes)).toBe(false);
   // The version names the bytes: sha256 of the stored WebP, first 16 hex digits.
-  for (const [image, bytes] of [[first.image, firstBytes], [second.image, secondBytes]] as const) {
+  for (const [image, bytes] of [
+    [first.image, firstBytes],
+    [second.image, secondBytes],
+  ] as const) {
     const version = new URL(image, TEST_ORIGIN).searchParams.get('v');
     expect(version).toBe(createHash('sha256').update(bytes).digest('hex').slice(0, 16));
   }
@@ -110,7 +128,9 @@ test('bytes that are not an image are refused by content, whatever the content t
   const me = await signedInUser(t);
   const res = await upload(me.agent, new TextEncoder().encode('<script>alert(1)</script>'), 'image/png');
   expect(res.status).toBe(422);
-  expect(await res.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', message: 'Please select an image file.' } });
+  expect(await res.json()).toMatchObject({
+    error: { code: 'VALIDATION_FAILED', message: 'Please select an image file.' },
+  });
   const notImageType = await upload(me.agent, await photoWithExif(), 'text/plain');
   expect(notImageType.status).toBe(422);
 });
@@ -135,11 +155,17 @@ test('eight parallel uploads by one user all succeed and the saved avatar is one
   const me = await signedInUser(t);
   const colors = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => ({ r: i * 30, g: 255 - i * 30, b: (i * 70) % 256 }));
   const photos = await Promise.all(
-    colors.map((background) => sharp({ create: { width: 64, height: 64, channels: 3, background } }).png().toBuffer()),
+    colors.map((background) =>
+      sharp({ create: { width: 64, height: 64, channels: 3, background } })
+        .png()
+        .toBuffer(),
+    ),
   );
   const responses = await Promise.all(photos.map((photo) => upload(me.agent, photo, 'image/png')));
   expect(responses.map((res) => res.status)).toEqual(Array<number>(8).fill(200));
-  const images = await Promise.all(responses.map(async (res) => ((await res.json()) as { image: string }).image));
+  const images = await Promise.all(
+    responses.map(async (res) => ((await res.json()) as { image: string }).image),
+  );
   expect(new Set(images).size).toBe(8);
 
   // The profile points at the upload that finished last, and the file it serves is that upload's.
