@@ -8,8 +8,9 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /*
- * One flat config: type-aware TypeScript rules plus the layer boundaries of
- * STYLE.md section 2 (domain <- server, domain <- web, web sees server types only).
+ * One flat config: type-aware TypeScript rules plus the layer boundaries
+ * (domain <- server, domain <- web, web sees server types only; see
+ * docs/architecture.md), so a wrong-way import fails lint.
  */
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'data', '.tsbuild', 'test-results', 'playwright-report', 'server/migrations'] },

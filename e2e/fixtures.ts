@@ -307,8 +307,8 @@ export const test = base.extend<Fixtures & InternalFixtures>({
     });
   },
 
-  // Unexpected console errors and uncaught page errors fail the test (STYLE.md section 6),
-  // on `page` and on every page a test opens with `Actor.newPage()`.
+  // Unexpected console errors and uncaught page errors fail the test, so a warning nobody
+  // reads cannot hide a bug; on `page` and on every page a test opens with `Actor.newPage()`.
   consoleGuard: [
     async ({ context, consoleWatch }, use) => {
       consoleWatch.watch(context);

@@ -5,7 +5,7 @@ import { befriend, placeBet } from './scenario.ts';
 
 /*
  * A browser keeps at most 6 HTTP/1.1 connections per origin, shared by all its
- * tabs (DESIGN.md, "SSE and HTTP/1.1"). With an event stream per tab the
+ * tabs (docs/architecture.md, "SSE over HTTP/1.1"). With an event stream per tab the
  * seventh tab could not even load; the app shares one stream, held by a leader
  * tab and relayed to the others. Seven tabs of one browser context prove it.
  */

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Makes sure a Chromium the e2e suite can drive is installed.
 # Playwright's own browser download does not work on our machines, so the
-# suite runs Debian's `chromium` package (see DESIGN.md, "Known pitfalls").
+# suite runs Debian's `chromium` package (see docs/architecture.md, "Known pitfalls").
 # Never skips silently: either a browser is there, gets installed, or this
 # script fails with one line saying what to do.
 set -euo pipefail

@@ -58,7 +58,7 @@ export function resolveTarget(flags: {
 
 /**
  * PGlite is single-process: a second writer on a live data dir loses writes
- * silently (DESIGN.md, Known pitfalls). A server started from this checkout
+ * silently (docs/architecture.md, Known pitfalls). A server started from this checkout
  * uses env DATA_DIR and PORT, so when we target that dir, refuse if it answers.
  * A server started with other settings cannot be detected: stop it first.
  */

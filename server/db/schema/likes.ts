@@ -2,7 +2,7 @@ import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/p
 import { users } from './auth.ts';
 import { bets } from './bets.ts';
 
-/** Likes are stored per user (DESIGN departure 5): the count is the number of rows. */
+/** Likes are stored per user (ADR 012): the count is the number of rows. */
 export const betLikes = pgTable(
   'bet_like',
   {

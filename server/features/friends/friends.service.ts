@@ -201,7 +201,7 @@ export async function declineFriendRequest(db: Db, userId: string, requestId: st
 export type CancelledBet = { id: string; createdBy: string; opponentId: string };
 
 /**
- * Ends the friendship on both sides (DESIGN departure 4) and, in the same
+ * Ends the friendship on both sides (ADR 007) and, in the same
  * transaction, deletes the pending bets between the two as a decline would:
  * bets are only between friends, so none may wait for an answer afterwards.
  * Active and completed bets stay, as the history of both.

@@ -8,7 +8,7 @@ const row = z.object({ id: z.string(), name: z.string(), username: z.string(), i
 
 /**
  * The viewer and their friends, ranked by bets won that were completed in the
- * last 7 days (DESIGN departure 8); top 10 by wins, then name.
+ * last 7 days (ADR 013); top 10 by wins, then name.
  */
 export async function getWeeklyLeaderboard(db: Db, viewerId: string): Promise<LeaderboardEntry[]> {
   const rows = await queryRows(

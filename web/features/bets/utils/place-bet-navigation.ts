@@ -1,6 +1,6 @@
 /**
  * 'Place New Bet', 'Bet' and 'Place Bet with {name}' open /home, the last two
- * with a friend preselected through navigation state (DESIGN.md departure 7).
+ * with a friend preselected through navigation state (ADR 009).
  */
 export const PLACE_BET_PATH = '/home';
 

@@ -4,7 +4,7 @@ import { api, unwrap } from '../../../lib/api-client.ts';
 import { apiErrorMessage } from '../../../lib/api-error.ts';
 import { updateCachedFeedBet } from '../utils/feed-cache.ts';
 
-/** Both calls are idempotent and answer the bet's real count (likes are stored, DESIGN departure 5). */
+/** Both calls are idempotent and answer the bet's real count (likes are stored, ADR 012). */
 export async function likeBet(betId: string) {
   return unwrap(await api.bets[':id'].like.$put({ param: { id: betId } }));
 }

@@ -3,7 +3,7 @@ import { api, unwrap } from '../../../lib/api-client.ts';
 import type { MutationConfig } from '../../../lib/query-client.ts';
 import { invalidateFriendGraph } from '../../../lib/query-keys.ts';
 
-/** Ends the friendship on both sides (DESIGN.md departure 4). */
+/** Ends the friendship on both sides (ADR 007). */
 export async function removeFriend(userId: string) {
   return unwrap(await api.friends[':userId'].$delete({ param: { userId } }));
 }
