@@ -61,10 +61,16 @@ test("a user's feed shows their and their friends' bets, with likes, comments an
   await expectNoHorizontalScroll(page);
   await saveScreen(page, 'feed-cards-390');
 
-  // Like, unlike: the count moves and survives a reload.
-  await expect(lakersBet.getByRole('button', { name: 'Like', exact: true })).toHaveAccessibleDescription(
-    '1 like',
-  );
+  // Like, unlike: the count moves, survives a reload, and reaches Ben's open feed live.
+  // The toggle keeps one name ('Like'); its state is aria-pressed.
+  const like = lakersBet.getByRole('button', { name: 'Like', exact: true });
+  await expect(like).toHaveAttribute('aria-pressed', 'false');
+  await expect(like).toHaveAccessibleDescription('1 like');
+  const benPage = await ben.newPage();
+  await benPage.goto('/feed');
+  const benLike = card(benPage, ana, ben, lakers.description).getByRole('button', { name: 'Like', exact: true });
+  await expect(benLike).toHaveAttribute('aria-pressed', 'true');
+  await expect(benLike).toHaveAccessibleDescription('1 like');
   // The toggle is optimistic: wait for the server's answer before reloading.
   const saved = (method: 'PUT' | 'DELETE') =>
     page.waitForResponse(
@@ -72,20 +78,22 @@ test("a user's feed shows their and their friends' bets, with likes, comments an
         response.url().endsWith(`/api/bets/${lakersId}/like`) && response.request().method() === method,
     );
   let answered = saved('PUT');
-  await lakersBet.getByRole('button', { name: 'Like', exact: true }).click();
+  await like.click();
   expect((await answered).ok()).toBe(true);
-  const unlike = lakersBet.getByRole('button', { name: 'Unlike' });
-  await expect(unlike).toHaveAttribute('aria-pressed', 'true');
-  await expect(unlike).toHaveAccessibleDescription('2 likes');
-  await expect(unlike).toHaveText('2');
+  await expect(like).toHaveAttribute('aria-pressed', 'true');
+  await expect(like).toHaveAccessibleDescription('2 likes');
+  await expect(like).toHaveText('2');
+  await expect(lakersBet.getByRole('button', { name: 'Unlike' })).toHaveCount(0);
+  await expect(benLike).toHaveAccessibleDescription('2 likes');
   await page.reload();
-  await expect(unlike).toHaveAccessibleDescription('2 likes');
+  await expect(like).toHaveAccessibleDescription('2 likes');
   answered = saved('DELETE');
-  await unlike.click();
+  await like.click();
   expect((await answered).ok()).toBe(true);
-  const like = lakersBet.getByRole('button', { name: 'Like', exact: true });
   await expect(like).toHaveAttribute('aria-pressed', 'false');
   await expect(like).toHaveAccessibleDescription('1 like');
+  await expect(benLike).toHaveAccessibleDescription('1 like');
+  await benPage.close();
   await page.reload();
   await expect(like).toHaveAccessibleDescription('1 like');
 

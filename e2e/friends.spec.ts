@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { expect, expectNoHorizontalScroll, expectToast, saveScreen, test, type Actor } from './fixtures.ts';
 import type { Locator, Page } from '@playwright/test';
+import { openLive } from './bet-pages.ts';
 
 /** Anchored, so 'Bet with {name}' and 'Remove {name}' never match a row's own name button. */
 function startsWith(text: string): RegExp {
@@ -8,7 +9,7 @@ function startsWith(text: string): RegExp {
 }
 
 async function openFriendsDialog(page: Page) {
-  await page.goto('/profile');
+  await openLive(page, '/profile');
   await page.getByRole('button', { name: 'Manage Friends' }).click();
   const dialog = page.getByRole('dialog', { name: 'Friends' });
   await expect(dialog).toBeVisible();
@@ -137,6 +138,37 @@ test('two users become friends through a phone-number search, bet from the list,
     await page.keyboard.press('Escape');
     await expect(page.getByRole('button', { name: 'Add Friends to Place Bets' })).toBeDisabled();
   }
+});
+
+test("friend changes reach both people's open screens live: request, badge, accept", async ({ poolUser }) => {
+  const [kim, lou] = [await poolUser(), await poolUser()];
+  const kimPage = await kim.newPage();
+  const louPage = await lou.newPage();
+  const louDialog = await openFriendsDialog(louPage);
+  await expect(louDialog.getByRole('tab', { name: 'Requests (0)' })).toBeVisible();
+  const kimDialog = await openFriendsDialog(kimPage);
+  await expect(kimDialog.getByRole('tab', { name: 'Friends (0)' })).toBeVisible();
+
+  // Kim asks from elsewhere (another device): Lou's open dialog and the badge behind it update without reload.
+  await kim.api.post('/api/friend-requests', { userId: lou.id });
+  await louDialog.getByRole('tab', { name: 'Requests (1)' }).click();
+  const request = rowOf(louDialog.getByRole('list', { name: 'Friend requests' }), kim);
+  await expect(request).toBeVisible();
+  // The badge on 'Manage Friends', behind the modal dialog (so hidden from the accessibility tree).
+  const badge = louPage.getByRole('status', { name: '1 pending friend request', includeHidden: true });
+  await expect(badge).toBeAttached();
+
+  // Lou accepts on another device: both open dialogs follow without reload (before issue 14
+  // only the requester heard of an accept, so Lou's own open Requests tab kept the request).
+  const { items } = await lou.api.get<{ items: { id: string; requester: { id: string } }[] }>('/api/friend-requests');
+  const incoming = items.find((item) => item.requester.id === kim.id);
+  if (!incoming) throw new Error('no request from Kim');
+  await lou.api.post(`/api/friend-requests/${incoming.id}/accept`);
+  await expect(louDialog.getByRole('tab', { name: 'Requests (0)' })).toBeVisible();
+  await expect(louDialog.getByRole('tab', { name: 'Friends (1)' })).toBeVisible();
+  await expect(kimDialog.getByRole('tab', { name: 'Friends (1)' })).toBeVisible();
+  await expect(rowOf(kimDialog.getByRole('list', { name: 'Friends' }), lou)).toBeVisible();
+  await expect(badge).toHaveCount(0);
 });
 
 test('a user edits their profile and uploads a photo', async ({ poolUser }) => {

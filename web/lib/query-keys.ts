@@ -40,22 +40,6 @@ export const queryKeys = {
   invites: ['invites'] as const,
 };
 
-/** Which cached queries a realtime change event makes stale (see web/lib/events.ts). */
-export const keysForChange = {
-  bets: [queryKeys.bets, queryKeys.notifications, queryKeys.profile, queryKeys.userCards, queryKeys.activity],
-  notifications: [queryKeys.notifications, queryKeys.activity],
-  feed: [queryKeys.feed],
-  friends: [
-    queryKeys.profile,
-    queryKeys.friends,
-    queryKeys.friendRequests,
-    queryKeys.userCards,
-    queryKeys.searches,
-    queryKeys.notifications,
-    queryKeys.activity,
-  ],
-} as const;
-
 /** Everything that shows who is friends with whom. */
 const friendGraphKeys = [
   queryKeys.invites,
@@ -67,6 +51,15 @@ const friendGraphKeys = [
   queryKeys.notifications,
   queryKeys.activity,
 ] as const;
+
+/** Which cached queries a realtime change event makes stale (see web/lib/events.ts). */
+export const keysForChange = {
+  bets: [queryKeys.bets, queryKeys.notifications, queryKeys.profile, queryKeys.userCards, queryKeys.activity],
+  notifications: [queryKeys.notifications, queryKeys.activity],
+  feed: [queryKeys.feed],
+  // The same set a friend mutation refreshes on the actor's own screen.
+  friends: friendGraphKeys,
+} as const;
 
 /**
  * A change in the friend graph (request sent, accepted, declined, friend

@@ -16,6 +16,7 @@ import { bets } from '../../db/schema/bets.ts';
 import { challengeDeclines, challenges } from '../../db/schema/challenges.ts';
 import { AppError } from '../../lib/errors.ts';
 import { activateBet, finishAccept, type BetEffects } from '../bets/bets.service.ts';
+import { publishFriendshipChange } from '../friends/friend-events.ts';
 import { befriend } from '../friends/friends.service.ts';
 import { betSnapshot, writeNotifications } from '../notifications/notify.ts';
 
@@ -199,7 +200,7 @@ export async function takeChallenge(
     ]);
     return { row, notified, becameFriends };
   });
-  if (taken.becameFriends) await effects.publish([taken.row.createdBy, userId], { kind: 'friends' });
+  if (taken.becameFriends) await publishFriendshipChange(effects, taken.row.createdBy, userId, true);
   return finishAccept(db, effects, taken.row, taken.notified);
 }
 

@@ -28,12 +28,19 @@ export const betSocialRoutes = new Hono<AppEnv>()
   .get('/:id', validate('param', betParam), async (c) =>
     c.json(await getBetPage(c.var.deps.database.db, currentUser(c).id, c.req.valid('param').id)),
   )
-  .put('/:id/like', validate('param', betParam), async (c) =>
-    c.json(await likeBet(c.var.deps.database.db, currentUser(c).id, c.req.valid('param').id)),
-  )
-  .delete('/:id/like', validate('param', betParam), async (c) =>
-    c.json(await unlikeBet(c.var.deps.database.db, currentUser(c).id, c.req.valid('param').id)),
-  )
+  // A like changes the count on every open feed that shows the bet, as a comment does.
+  .put('/:id/like', validate('param', betParam), async (c) => {
+    const { db } = c.var.deps.database;
+    const { state, bet } = await likeBet(db, currentUser(c).id, c.req.valid('param').id);
+    await c.var.deps.events.publish(await viewersOf(db, bet), { kind: 'feed', betId: bet.id });
+    return c.json(state);
+  })
+  .delete('/:id/like', validate('param', betParam), async (c) => {
+    const { db } = c.var.deps.database;
+    const { state, bet } = await unlikeBet(db, currentUser(c).id, c.req.valid('param').id);
+    await c.var.deps.events.publish(await viewersOf(db, bet), { kind: 'feed', betId: bet.id });
+    return c.json(state);
+  })
   .get('/:id/comments', validate('param', betParam), async (c) =>
     c.json({ items: await listComments(c.var.deps.database.db, currentUser(c).id, c.req.valid('param').id) }),
   )

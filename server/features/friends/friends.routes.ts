@@ -6,6 +6,7 @@ import type { AppEnv } from '../../app-env.ts';
 import { currentUser, requireUser, session } from '../../middleware/session.ts';
 import { validate } from '../../middleware/validate.ts';
 import { viewersOf } from '../feed/visibility.ts';
+import { publishFriendshipChange } from './friend-events.ts';
 import {
   acceptFriendRequest,
   declineFriendRequest,
@@ -27,8 +28,7 @@ export const friendRoutes = new Hono<AppEnv>()
     const friendId = c.req.valid('param').userId;
     const { cancelledBets } = await removeFriend(database.db, userId, friendId);
     // Both lose each other's feed and friend cards; cancelled bets vanish as after a decline.
-    await events.publish([userId, friendId], { kind: 'friends' });
-    await events.publish([userId, friendId], { kind: 'feed' });
+    await publishFriendshipChange(events, userId, friendId, true);
     for (const bet of cancelledBets) {
       await events.publish([bet.createdBy, bet.opponentId], { kind: 'bets', betId: bet.id });
       await events.publish(await viewersOf(database.db, bet), { kind: 'feed', betId: bet.id });
@@ -41,19 +41,23 @@ export const friendRequestRoutes = new Hono<AppEnv>()
   .get('/', async (c) => c.json({ items: await listIncomingRequests(c.var.deps.database.db, currentUser(c).id) }))
   .post('/', validate('json', sendFriendRequestInputSchema), async (c) => {
     const { userId } = c.req.valid('json');
-    const result = await sendFriendRequest(c.var.deps.database.db, currentUser(c).id, userId);
+    const me = currentUser(c).id;
+    const result = await sendFriendRequest(c.var.deps.database.db, me, userId);
     // Their inbox line, 'Waiting on You' and requests list change.
     await c.var.deps.events.publish([userId], { kind: 'notifications' });
-    await c.var.deps.events.publish([userId], { kind: 'friends' });
+    await publishFriendshipChange(c.var.deps.events, me, userId, result.status === 'accepted');
     return c.json(result, result.status === 'pending' ? 201 : 200);
   })
   .post('/:id/accept', validate('param', requestParam), async (c) => {
-    const { requesterId } = await acceptFriendRequest(c.var.deps.database.db, currentUser(c).id, c.req.valid('param').id);
+    const me = currentUser(c).id;
+    const { requesterId } = await acceptFriendRequest(c.var.deps.database.db, me, c.req.valid('param').id);
     await c.var.deps.events.publish([requesterId], { kind: 'notifications' });
-    await c.var.deps.events.publish([requesterId], { kind: 'friends' });
+    await publishFriendshipChange(c.var.deps.events, me, requesterId, true);
     return c.json({ ok: true as const });
   })
   .post('/:id/decline', validate('param', requestParam), async (c) => {
-    await declineFriendRequest(c.var.deps.database.db, currentUser(c).id, c.req.valid('param').id);
+    const me = currentUser(c).id;
+    const { requesterId } = await declineFriendRequest(c.var.deps.database.db, me, c.req.valid('param').id);
+    await publishFriendshipChange(c.var.deps.events, me, requesterId, false);
     return c.json({ ok: true as const });
   });

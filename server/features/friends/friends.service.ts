@@ -185,16 +185,18 @@ export async function acceptFriendRequest(db: Db, userId: string, requestId: str
   });
 }
 
-export async function declineFriendRequest(db: Db, userId: string, requestId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const deleted = await tx
+/** Returns who asked, so the route can tell them their request is gone. */
+export async function declineFriendRequest(db: Db, userId: string, requestId: string): Promise<{ requesterId: string }> {
+  return db.transaction(async (tx) => {
+    const [deleted] = await tx
       .delete(friendRequests)
       .where(and(eq(friendRequests.id, requestId), eq(friendRequests.requestedId, userId), eq(friendRequests.status, 'pending')))
-      .returning({ id: friendRequests.id });
-    if (deleted.length === 0) {
+      .returning({ requesterId: friendRequests.requesterId });
+    if (!deleted) {
       await requireActionableRequest(tx, requestId, userId);
       throw new AppError('CONFLICT');
     }
+    return { requesterId: deleted.requesterId };
   });
 }
 

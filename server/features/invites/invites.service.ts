@@ -17,6 +17,7 @@ import { inviteCodes, pendingInvites } from '../../db/schema/invites.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { consumeRateLimit, type RateLimitRule } from '../../lib/rate-limit.ts';
+import { publishFriendshipChange } from '../friends/friend-events.ts';
 import { areFriends, lockPair } from '../friends/friends.service.ts';
 import { writeNotifications } from '../notifications/notify.ts';
 
@@ -167,7 +168,6 @@ export async function publishInviteFriendship(
   inviterId: string,
   inviteeId: string,
 ): Promise<void> {
-  await events.publish([inviterId, inviteeId], { kind: 'friends' });
-  await events.publish([inviterId, inviteeId], { kind: 'feed' });
+  await publishFriendshipChange(events, inviterId, inviteeId, true);
   await events.publish([inviterId], { kind: 'notifications' });
 }

@@ -15,7 +15,8 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 /**
  * The like toggle and the comments button. Their names stay short ('Like',
  * 'Comments') and the counts are read as their descriptions, so screen
- * readers hear 'Like, toggle button, not pressed, 3 likes'.
+ * readers hear 'Like, toggle button, not pressed, 3 likes'. The like's name
+ * never changes ('Unlike' would make it a different control each press).
  */
 export function BetCardActions({ bet, onOpenComments }: BetCardActionsProps) {
   const likesId = useId();
@@ -28,7 +29,8 @@ export function BetCardActions({ bet, onOpenComments }: BetCardActionsProps) {
         variant="ghost"
         size="sm"
         className={cn('h-9 gap-1.5 px-2.5', liked && 'text-rose-600 hover:text-rose-600')}
-        aria-label={liked ? 'Unlike' : 'Like'}
+        // One name whatever the state: a toggle button tells its state through aria-pressed.
+        aria-label="Like"
         aria-pressed={liked}
         aria-describedby={likesId}
         onClick={() => toggleLike.mutate({ betId: bet.id, like: !liked })}
