@@ -5,10 +5,9 @@ import {
   expectNoHorizontalScroll,
   expectToast,
   expectToastAndClose,
-  fillSignUpForm,
-  linkIn,
   ownAddressHeaders,
   saveScreen,
+  submitSignUpAndOpenLink,
   test,
 } from './fixtures.ts';
 
@@ -196,17 +195,7 @@ test('a new user takes a challenge through Create Account and email verification
     await page.goto(challengePath(created.url));
     await page.getByRole('link', { name: 'Create Account' }).click();
     await expect(page).toHaveURL(/\/signup$/);
-    await fillSignUpForm(page, user);
-    await page.getByRole('checkbox', { name: 'I am 18 or older' }).check();
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await expectToast(
-      page,
-      'Check Your Email',
-      "We've sent you a verification link. Please check your email to verify your account.",
-    );
-    const mail = await mailbox.waitForMail(user.email, 'Verify');
-    // The link signs in this browser and comes back to the challenge.
-    await page.goto(linkIn(mail, '/verify-email'));
+    await submitSignUpAndOpenLink(page, mailbox, user);
     await expect(page).toHaveURL(new RegExp(`/challenge/${created.code}$`));
     await expect(page.getByRole('heading', { name: `${gus.name} challenged you` })).toBeVisible();
     await page.getByRole('button', { name: 'Accept Challenge', exact: true }).click();

@@ -250,6 +250,23 @@ export async function ownClientAddress(page: Page): Promise<string> {
   return headers['x-forwarded-for'];
 }
 
+/**
+ * On the sign-up screen: fills and submits the form, waits for the spec's toast and
+ * the verification mail, and opens its link in `page` (where it lands is the caller's to check).
+ */
+export async function submitSignUpAndOpenLink(page: Page, mailbox: Mailbox, user: TestUser): Promise<void> {
+  await fillSignUpForm(page, user);
+  await page.getByRole('checkbox', { name: 'I am 18 or older' }).check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expectToast(
+    page,
+    'Check Your Email',
+    "We've sent you a verification link. Please check your email to verify your account.",
+  );
+  const mail = await mailbox.waitForMail(user.email, 'Verify');
+  await page.goto(linkIn(mail, '/verify-email'));
+}
+
 /** The one link in `mail` whose path contains `pathPart`. */
 export function linkIn(mail: Mail, pathPart: string): string {
   const link = mail.links.find((candidate) => new URL(candidate).pathname.includes(pathPart));
@@ -328,16 +345,7 @@ export const test = base.extend<Fixtures & InternalFixtures>({
   signUpAndVerify: async ({ mailbox }, use) => {
     await use(async (page, user) => {
       await page.goto('/signup');
-      await fillSignUpForm(page, user);
-      await page.getByRole('checkbox', { name: 'I am 18 or older' }).check();
-      await page.getByRole('button', { name: 'Create Account' }).click();
-      await expectToast(
-        page,
-        'Check Your Email',
-        "We've sent you a verification link. Please check your email to verify your account.",
-      );
-      const mail = await mailbox.waitForMail(user.email, 'Verify');
-      await page.goto(linkIn(mail, '/verify-email'));
+      await submitSignUpAndOpenLink(page, mailbox, user);
       await expect(page).toHaveURL(/\/home$/);
     });
   },

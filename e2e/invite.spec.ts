@@ -1,10 +1,9 @@
 import {
   expect,
   expectToast,
-  fillSignUpForm,
-  linkIn,
   ownClientAddress,
   saveScreen,
+  submitSignUpAndOpenLink,
   test,
 } from './fixtures.ts';
 
@@ -63,16 +62,7 @@ test('signing up through an invite link ends in friendship; a reset link is dead
   );
 
   const newcomer = uniqueUser();
-  await fillSignUpForm(page, newcomer);
-  await page.getByRole('checkbox', { name: 'I am 18 or older' }).check();
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expectToast(
-    page,
-    'Check Your Email',
-    "We've sent you a verification link. Please check your email to verify your account.",
-  );
-  const mail = await mailbox.waitForMail(newcomer.email, 'Verify');
-  await page.goto(linkIn(mail, '/verify-email'));
+  await submitSignUpAndOpenLink(page, mailbox, newcomer);
   await expect(page).toHaveURL(/\/home/);
 
   // The inviter sees the new friend on Profile, and the line in the inbox.
