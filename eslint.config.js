@@ -95,6 +95,13 @@ export default tseslint.config(
               message: 'The web may import only types from the server.',
             },
           ],
+          paths: [
+            {
+              name: 'sonner',
+              allowTypeImports: true,
+              message: "Toasts go through web/lib/toast.ts: it keeps sonner out of the first load and applies the app's toast rules.",
+            },
+          ],
         },
       ],
       'import-x/no-restricted-paths': [

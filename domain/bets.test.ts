@@ -1,7 +1,11 @@
 import { expect, test } from 'vitest';
 import {
   availableBetActions,
+  canDispute,
   checkPlaceBet,
+  formatDueDate,
+  isOverdue,
+  isResolveByAllowed,
   createBetInputSchema,
   needsAction,
   parseCustomAmount,
@@ -39,7 +43,7 @@ test.each([0, -1, 1.5, 10_001, Number.NaN])('amount %d is refused', (amount) => 
 });
 
 test.each([1, 10_000])('amount %d is accepted', (amount) => {
-  expect(createBetInputSchema.parse({ ...valid, amount })).toEqual({ ...valid, amount });
+  expect(createBetInputSchema.parse({ ...valid, amount })).toEqual({ ...valid, amount, resolveBy: null });
 });
 
 test('descriptions are trimmed and at most 280 characters', () => {
@@ -73,6 +77,11 @@ const base: BetState = {
   voidRequestedBy: null,
   paymentSent: false,
   paymentConfirmed: false,
+  completedAt: null,
+  resolvedBy: null,
+  resolution: null,
+  disputedAt: null,
+  resolveBy: null,
 };
 
 test('a pending bet waits on its opponent only', () => {
@@ -113,7 +122,50 @@ test('waitingReason names why a bet waits on the user; availableBetActions what 
   expect(availableBetActions(base, 'stranger')).toEqual([]);
   expect(availableBetActions({ ...base, status: 'active' }, 'c')).toEqual(['resolve', 'requestVoid']);
   expect(availableBetActions({ ...base, status: 'active', voidRequestedBy: 'c' }, 'c')).toEqual(['resolve', 'cancelVoid']);
-  expect(availableBetActions({ ...base, status: 'active', voidRequestedBy: 'c' }, 'o')).toEqual(['resolve', 'confirmVoid']);
+  expect(availableBetActions({ ...base, status: 'active', voidRequestedBy: 'c' }, 'o')).toEqual(['resolve', 'confirmVoid', 'keepBet']);
   expect(availableBetActions(done, 'c')).toEqual(['markPaid']);
   expect(availableBetActions({ ...done, paymentSent: true }, 'o')).toEqual(['confirmPayment']);
+});
+
+test('disputes: the named loser of an I Won, unpaid, within 48 hours; a disputed bet only concedes', () => {
+  const now = new Date('2026-03-10T12:00:00Z');
+  const claimed = {
+    ...base,
+    status: 'completed' as const,
+    winnerId: 'c',
+    resolvedBy: 'c',
+    resolution: 'won' as const,
+    completedAt: '2026-03-09T12:00:00Z',
+  };
+  expect(canDispute(claimed, 'o', now)).toBe(true);
+  expect(availableBetActions(claimed, 'o', now)).toEqual(['markPaid', 'dispute']);
+  expect(canDispute(claimed, 'c', now)).toBe(false);
+  expect(canDispute(claimed, 'stranger', now)).toBe(false);
+  expect(canDispute({ ...claimed, paymentSent: true }, 'o', now)).toBe(false);
+  expect(canDispute({ ...claimed, completedAt: '2026-03-08T12:00:00Z' }, 'o', now)).toBe(false);
+  expect(canDispute({ ...claimed, completedAt: '2026-03-08T12:01:00Z' }, 'o', now)).toBe(true);
+  // 'I Lost' is a concession: the loser resolved it.
+  expect(canDispute({ ...claimed, resolvedBy: 'o', resolution: 'lost' }, 'o', now)).toBe(false);
+  const disputed = { ...base, status: 'active' as const, disputedAt: '2026-03-10T00:00:00Z' };
+  expect(availableBetActions(disputed, 'c')).toEqual(['concede', 'requestVoid']);
+  expect(waitingReason(disputed, 'c')).toBe('resolve');
+  expect(waitingReason(disputed, 'o')).toBe('resolve');
+});
+
+test('resolve-by: today or later, a real date; overdue from the day after, while active', () => {
+  expect(isResolveByAllowed('2026-03-10', '2026-03-10')).toBe(true);
+  expect(isResolveByAllowed('2026-03-09', '2026-03-10')).toBe(false);
+  expect(isResolveByAllowed('2026-02-30', '2026-01-01')).toBe(false);
+  expect(isResolveByAllowed('2026-3-10', '2026-01-01')).toBe(false);
+  expect(checkPlaceBet({ ...valid, resolveBy: '2026-03-09' }, '2026-03-10')).toMatchObject({
+    field: 'resolveBy',
+    message: 'Please choose today or a later date.',
+  });
+  expect(formatDueDate('2026-03-10')).toBe('Mar 10, 2026');
+  const dated = { ...base, status: 'active' as const, resolveBy: '2026-03-10' };
+  expect(isOverdue(dated, '2026-03-10')).toBe(false);
+  expect(isOverdue(dated, '2026-03-11')).toBe(true);
+  expect(isOverdue({ ...dated, status: 'completed' }, '2026-03-11')).toBe(false);
+  expect(waitingReason(dated, 'o', '2026-03-11')).toBe('resolve');
+  expect(waitingReason(dated, 'o', '2026-03-10')).toBeNull();
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { betStatusSchema, userSummarySchema } from './profiles.ts';
+import { reminderStateSchema } from './reminders.ts';
 import { hasForbiddenCharacters, isBlank, textMessages } from './text.ts';
 import { USER_ID_PATTERN, type RuleFailure } from './users.ts';
 
@@ -8,6 +9,9 @@ export const BET_AMOUNT_MIN = 1;
 export const BET_AMOUNT_MAX = 10_000;
 export const PRESET_AMOUNTS = [1, 5, 10, 15, 20] as const;
 export const COMMENT_MAX = 500;
+/** How long the named loser of an 'I Won' may dispute it (unless they mark it paid first). */
+export const DISPUTE_WINDOW_HOURS = 48;
+export const DISPUTE_REASON_MAX = 280;
 
 export const betMessages = {
   authRequired: { title: 'Authentication required', message: 'Please log in to place a bet.' },
@@ -20,9 +24,10 @@ export const betMessages = {
   invalidAmountDialog: { title: 'Invalid Amount', message: 'Please enter a valid number.' },
   amountTooLarge: { title: 'Invalid Custom Amount', message: 'The most you can bet is $10,000.' },
   noVenmoHandle: { title: 'No Venmo handle', message: "Your opponent hasn't set up their Venmo handle." },
+  invalidResolveBy: { title: 'Invalid Date', message: 'Please choose today or a later date.' },
 } as const;
 
-export type PlaceBetFields = { description: string; opponentId: string | null; amount: number | null };
+export type PlaceBetFields = { description: string; opponentId: string | null; amount: number | null; resolveBy?: string | null };
 
 /** The bet's terms (description, then amount): shared by a bet and a challenge link. */
 export function checkBetDescription(description: string): RuleFailure<'description'> | null {
@@ -42,12 +47,56 @@ export function checkBetAmount(amount: number | null): RuleFailure<'amount'> | n
 }
 
 /** The spec's place-bet checks, in its order (sign-in is checked by the route guard). */
-export function checkPlaceBet(input: PlaceBetFields): RuleFailure<keyof PlaceBetFields> | null {
+export function checkPlaceBet(input: PlaceBetFields, today?: string): RuleFailure<keyof PlaceBetFields> | null {
   const description = checkBetDescription(input.description);
   if (description) return description;
   // An id no user can have is no choice at all (and never reaches a query).
   if (!input.opponentId || !USER_ID_PATTERN.test(input.opponentId)) return { field: 'opponentId', ...betMessages.selectFriend };
-  return checkBetAmount(input.amount);
+  const amount = checkBetAmount(input.amount);
+  if (amount) return amount;
+  if (input.resolveBy && !isResolveByAllowed(input.resolveBy, today)) return { field: 'resolveBy', ...betMessages.invalidResolveBy };
+  return null;
+}
+
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const HOUR_MS = 60 * 60 * 1000;
+
+/** A real calendar date written as YYYY-MM-DD (what a date input gives). */
+export function isCalendarDate(value: string): boolean {
+  if (!CALENDAR_DATE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** Today's date (YYYY-MM-DD) in the browser's time zone. */
+export function localToday(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/**
+ * 'Resolve by' must be today or later. The server cannot know the user's time
+ * zone, so it accepts any date that is still today somewhere (UTC−12 is the
+ * last zone to leave a day); the form holds the user to their own today.
+ */
+export function isResolveByAllowed(value: string, today: string = earliestToday()): boolean {
+  return isCalendarDate(value) && value >= today;
+}
+
+function earliestToday(now: Date = new Date()): string {
+  return new Date(now.getTime() - 12 * HOUR_MS).toISOString().slice(0, 10);
+}
+
+const dueFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/** 'Nov 24, 2026': the one format of a bet's resolve-by date. */
+export function formatDueDate(value: string): string {
+  return dueFormat.format(new Date(`${value}T00:00:00Z`));
+}
+
+/** A bet is overdue from the day after its resolve-by date, while still active. */
+export function isOverdue(bet: Pick<BetState, 'status' | 'resolveBy'>, today: string): boolean {
+  return bet.status === 'active' && bet.resolveBy !== null && bet.resolveBy < today;
 }
 
 /** Parses the custom-amount dialog's text: a whole number of at least 1, or null. */
@@ -59,7 +108,12 @@ export function parseCustomAmount(text: string): number | null {
 }
 
 export const createBetInputSchema = z
-  .object({ description: z.string(), opponentId: z.string().nullable(), amount: z.number().nullable() })
+  .object({
+    description: z.string(),
+    opponentId: z.string().nullable(),
+    amount: z.number().nullable(),
+    resolveBy: z.string().nullable().optional(),
+  })
   .superRefine((value, ctx) => {
     const failure = checkPlaceBet(value);
     if (failure) ctx.addIssue({ code: 'custom', path: [failure.field], message: failure.message, params: { title: failure.title } });
@@ -68,6 +122,7 @@ export const createBetInputSchema = z
     description: value.description.trim(),
     opponentId: value.opponentId ?? '',
     amount: value.amount ?? 0,
+    resolveBy: value.resolveBy || null,
   }));
 export type CreateBetInput = z.output<typeof createBetInputSchema>;
 
@@ -83,7 +138,34 @@ export const acceptBetInputSchema = z.object({
 
 export const resolveBetInputSchema = z.object({ outcome: z.enum(['won', 'lost']) });
 
+export const disputeBetInputSchema = z.object({
+  reason: z
+    .string()
+    .max(DISPUTE_REASON_MAX, `Please keep the reason under ${DISPUTE_REASON_MAX} characters.`)
+    .refine((value) => !hasForbiddenCharacters(value), textMessages.invalidCharacters.message)
+    .optional()
+    .transform((value) => (value === undefined || isBlank(value) ? null : value.trim())),
+});
+
 export const betPartySchema = userSummarySchema.extend({ venmoHandle: z.string() });
+
+export const betSettlementSchema = z.object({ id: z.string(), amount: z.number().int(), confirmed: z.boolean() });
+export type BetSettlement = z.infer<typeof betSettlementSchema>;
+
+/** Issue 12's fields of a bet, shared by the profile's bets and the bet page. */
+export const betTrustFields = {
+  /** Who resolved it and how ('won': 'I Won', a claim; 'lost': 'I Lost', a concession); null unless completed. */
+  resolvedBy: z.string().nullable(),
+  resolution: z.enum(['won', 'lost']).nullable(),
+  disputedAt: z.string().nullable(),
+  disputeReason: z.string().nullable(),
+  /** The optional 'Resolve by' date, YYYY-MM-DD. */
+  resolveBy: z.string().nullable(),
+  /** The settle-up payment that paid this bet (issue 12): 'Settled in a $N payment'. */
+  settlement: betSettlementSchema.nullable(),
+  /** A completed, unpaid bet: when its winner may send the next reminder (domain/reminders.ts); null otherwise. */
+  reminder: reminderStateSchema,
+};
 
 /** A bet as its parties see it on the profile. */
 export const betSchema = z.object({
@@ -100,59 +182,97 @@ export const betSchema = z.object({
   acceptanceComment: z.string().nullable(),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
+  ...betTrustFields,
 });
 export type Bet = z.infer<typeof betSchema>;
 
 export const voidResultSchema = z.object({ message: z.string(), deleted: z.boolean() });
 export type VoidResult = z.infer<typeof voidResultSchema>;
 
-export type BetState = Pick<Bet, 'status' | 'winnerId' | 'voidRequestedBy' | 'paymentSent' | 'paymentConfirmed'> & {
+export type BetState = Pick<
+  Bet,
+  'status' | 'winnerId' | 'voidRequestedBy' | 'paymentSent' | 'paymentConfirmed' | 'resolvedBy' | 'resolution' | 'disputedAt' | 'completedAt' | 'resolveBy'
+> & {
   creatorId: string;
   opponentId: string;
+  /** Paid in a settle-up payment: it is confirmed with that payment, never singly. */
+  settled?: boolean;
 };
 
 /** Why a bet waits on the user: the inbox's 'Waiting on You' and the red dot (spec section 4). */
-export const waitingReasons = ['answer', 'confirm_void', 'pay', 'confirm_payment'] as const;
+export const waitingReasons = ['answer', 'confirm_void', 'resolve', 'pay', 'confirm_payment'] as const;
 export type WaitingReason = (typeof waitingReasons)[number];
 
-/** Why this bet waits on the user, or null (the same rule as server/features/notifications/waiting.sql.ts). */
-export function waitingReason(bet: BetState, userId: string): WaitingReason | null {
+/**
+ * Why this bet waits on the user, or null (the same rule as
+ * server/features/notifications/waiting.sql.ts). A disputed or overdue active
+ * bet waits on both parties to resolve it, unless a void request is open.
+ */
+export function waitingReason(bet: BetState, userId: string, today: string = localToday()): WaitingReason | null {
   const isParty = bet.creatorId === userId || bet.opponentId === userId;
   if (!isParty) return null;
   switch (bet.status) {
     case 'pending':
       return bet.opponentId === userId ? 'answer' : null;
     case 'active':
-      return bet.voidRequestedBy !== null && bet.voidRequestedBy !== userId ? 'confirm_void' : null;
+      if (bet.voidRequestedBy !== null) return bet.voidRequestedBy !== userId ? 'confirm_void' : null;
+      return bet.disputedAt !== null || isOverdue(bet, today) ? 'resolve' : null;
     case 'completed':
-      if (bet.paymentConfirmed) return null;
+      if (bet.paymentConfirmed || bet.settled === true) return null;
       if (bet.winnerId === userId) return bet.paymentSent ? 'confirm_payment' : null;
       return bet.paymentSent ? null : 'pay';
   }
 }
 
 /** Whether this bet waits on the user (the red dot's "pending action"). */
-export function needsAction(bet: BetState, userId: string): boolean {
-  return waitingReason(bet, userId) !== null;
+export function needsAction(bet: BetState, userId: string, today?: string): boolean {
+  return waitingReason(bet, userId, today) !== null;
 }
 
-export const betActions = ['accept', 'decline', 'resolve', 'requestVoid', 'cancelVoid', 'confirmVoid', 'markPaid', 'confirmPayment'] as const;
+/**
+ * 'resolve' is 'I Won' and 'I Lost'; 'concede' is 'I Lost' alone (a disputed
+ * bet ends only by a concession or a void); 'keepBet' refuses a void request.
+ */
+export const betActions = [
+  'accept',
+  'decline',
+  'resolve',
+  'concede',
+  'requestVoid',
+  'cancelVoid',
+  'confirmVoid',
+  'keepBet',
+  'dispute',
+  'markPaid',
+  'confirmPayment',
+] as const;
 export type BetAction = (typeof betActions)[number];
 
+/** Whether the viewer may still dispute this bet: the named loser of an 'I Won', unpaid, within 48 hours. */
+export function canDispute(bet: BetState, viewerId: string, now: Date = new Date()): boolean {
+  const isParty = bet.creatorId === viewerId || bet.opponentId === viewerId;
+  if (!isParty || bet.status !== 'completed' || bet.resolution !== 'won') return false;
+  if (bet.winnerId === viewerId || bet.paymentSent || bet.completedAt === null) return false;
+  return now.getTime() - new Date(bet.completedAt).getTime() < DISPUTE_WINDOW_HOURS * HOUR_MS;
+}
+
 /** What the viewer may do with the bet now (spec: "Bet card actions on the profile (by state)"). */
-export function availableBetActions(bet: BetState, viewerId: string): BetAction[] {
+export function availableBetActions(bet: BetState, viewerId: string, now: Date = new Date()): BetAction[] {
   const isParty = bet.creatorId === viewerId || bet.opponentId === viewerId;
   if (!isParty) return [];
   switch (bet.status) {
     case 'pending':
       return bet.opponentId === viewerId ? ['accept', 'decline'] : [];
-    case 'active':
-      if (bet.voidRequestedBy === null) return ['resolve', 'requestVoid'];
-      return ['resolve', bet.voidRequestedBy === viewerId ? 'cancelVoid' : 'confirmVoid'];
+    case 'active': {
+      const resolve = bet.disputedAt === null ? 'resolve' : 'concede';
+      if (bet.voidRequestedBy === null) return [resolve, 'requestVoid'];
+      return bet.voidRequestedBy === viewerId ? [resolve, 'cancelVoid'] : [resolve, 'confirmVoid', 'keepBet'];
+    }
     case 'completed':
-      if (bet.paymentConfirmed) return [];
+      if (bet.paymentConfirmed || bet.settled === true) return [];
       if (bet.winnerId === viewerId) return bet.paymentSent ? ['confirmPayment'] : [];
-      return bet.paymentSent ? [] : ['markPaid'];
+      if (bet.paymentSent) return [];
+      return canDispute(bet, viewerId, now) ? ['markPaid', 'dispute'] : ['markPaid'];
   }
 }
 

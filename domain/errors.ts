@@ -2,6 +2,7 @@
 export const errorStatus = {
   VALIDATION_FAILED: 422,
   INVALID_CURSOR: 400,
+  INVALID_LINK: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   CROSS_ORIGIN: 403,
@@ -20,6 +21,7 @@ export type ErrorCode = keyof typeof errorStatus;
 export const defaultErrorMessages: Record<ErrorCode, string> = {
   VALIDATION_FAILED: 'Please check the highlighted fields.',
   INVALID_CURSOR: 'This list link is out of date. Please reload the page.',
+  INVALID_LINK: 'This link is not valid.',
   UNAUTHORIZED: 'Please sign in to continue.',
   FORBIDDEN: 'You are not allowed to do that.',
   CROSS_ORIGIN: 'This request did not come from a Sidepot page. Please reload Sidepot and try again.',

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { INVITE_CODE_PATTERN } from './invite-code.ts';
+
+export { invitePath } from './invite-code.ts';
 
 /** 16 random bytes (128 bits) in base64url: 22 characters. */
 export const INVITE_CODE_BYTES = 16;
@@ -23,12 +26,7 @@ export function nowFriendsText(name: string): string {
 }
 
 /** Anything that cannot be a code reads as a dead link, not as a form error. */
-export const inviteCodeSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/, inviteMessages.invalid);
-
-/** Where a visitor's invite link leads, relative to the site. */
-export function invitePath(code: string): string {
-  return `/invite/${code}`;
-}
+export const inviteCodeSchema = z.string().regex(INVITE_CODE_PATTERN, inviteMessages.invalid);
 
 export const myInviteSchema = z.object({ code: z.string(), url: z.string() });
 export type MyInvite = z.infer<typeof myInviteSchema>;

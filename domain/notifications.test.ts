@@ -58,5 +58,21 @@ test('people events lead to the actor, bet events to the bet page', () => {
     'invite_joined',
     'invite_added',
     'challenge_declined',
+    'settlement_marked',
+    'settlement_confirmed',
+    'balance_reminder',
   ]);
+});
+
+test("a reminder reads '<Name> reminded you about $N'; an automatic one does not claim the winner sent it", () => {
+  expect(activitySentence(line('payment_reminder', { description: 'Chess', amount: 20 }), 'me')).toBe('Sam Lee reminded you about $20');
+  expect(activitySentence(line('balance_reminder', { amount: 1250, betCount: 3 }), 'me')).toBe('Sam Lee reminded you about $1,250');
+  expect(activitySentence(line('payment_reminder_auto', { description: 'Chess', amount: 20 }), 'me')).toBe('Reminder: you owe Sam Lee $20');
+});
+
+test('settle-up lines name the amount and the number of bets', () => {
+  expect(activitySentence(line('settlement_marked', { amount: 35, betCount: 3 }), 'me')).toBe('Sam Lee marked $35 as paid for 3 bets');
+  expect(activitySentence(line('settlement_confirmed', { amount: 35, betCount: 1 }), 'me')).toBe(
+    'Sam Lee confirmed your $35 payment for 1 bet',
+  );
 });

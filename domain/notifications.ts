@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { betCountText } from './balances.ts';
+import { formatDollars } from './money.ts';
+import { autoReminderSentence, reminderSentence } from './reminders.ts';
 
 /**
  * Every line the activity inbox can show. The spec's four (bet_accepted,
@@ -18,9 +21,17 @@ export const notificationTypes = [
   'bet_completed',
   'void_requested',
   'bet_voided',
+  'bet_disputed',
+  'void_kept',
+  'bet_overdue',
   'payment_marked',
   'payment_confirmed',
   'comment_added',
+  'settlement_marked',
+  'settlement_confirmed',
+  'payment_reminder',
+  'balance_reminder',
+  'payment_reminder_auto',
 ] as const;
 export const notificationTypeSchema = z.enum(notificationTypes);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -34,6 +45,8 @@ export const notificationDataSchema = z.object({
   amount: z.number().int().optional(),
   /** bet_completed: who won, so the line reads 'You won' or '<Name> won' per recipient. */
   winnerId: z.string().optional(),
+  /** settlement_marked/confirmed, balance_reminder: how many bets the line covers (amount is their net). */
+  betCount: z.number().int().optional(),
 });
 export type NotificationData = z.infer<typeof notificationDataSchema>;
 
@@ -51,11 +64,6 @@ export type ActivityItem = z.infer<typeof activityItemSchema>;
 
 export const ACTIVITY_PAGE_SIZE = 20;
 
-const dollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-});
 
 /** The inbox's sentence for one line, as the recipient reads it (issue 10, section 4). */
 export function activitySentence(
@@ -64,7 +72,7 @@ export function activitySentence(
 ): string {
   const name = item.actor?.name ?? 'Someone';
   const description = item.data.description ?? 'a bet';
-  const amount = dollars.format(item.data.amount ?? 0);
+  const amount = formatDollars(item.data.amount ?? 0);
   switch (item.type) {
     case 'friend_request_received':
       return `${name} sent you a friend request`;
@@ -91,16 +99,34 @@ export function activitySentence(
       return `${name} asked to void: ${description}`;
     case 'bet_voided':
       return `${name} voided: ${description}`;
+    case 'bet_disputed':
+      return `${name} disputed your win: ${description}`;
+    case 'void_kept':
+      return `${name} wants to keep the bet: ${description}`;
+    case 'bet_overdue':
+      return `Time to resolve: ${description}`;
     case 'payment_marked':
       return `${name} marked ${amount} as paid`;
     case 'payment_confirmed':
       return `${name} confirmed your ${amount} payment`;
     case 'comment_added':
       return `${name} commented on ${description}`;
+    case 'settlement_marked':
+      return `${name} marked ${amount} as paid for ${betCountText(item.data.betCount ?? 0)}`;
+    case 'settlement_confirmed':
+      return `${name} confirmed your ${amount} payment for ${betCountText(item.data.betCount ?? 0)}`;
+    case 'payment_reminder':
+    case 'balance_reminder':
+      return reminderSentence(name, item.data.amount ?? 0);
+    case 'payment_reminder_auto':
+      return autoReminderSentence(name, item.data.amount ?? 0);
   }
 }
 
-/** Where a line leads: the bet page for bet events, the actor's profile dialog for people events. */
+/**
+ * Where a line leads: the bet page for bet events, the actor's profile dialog for people events.
+ * A settlement or a balance reminder covers several bets: its line opens the friend's dialog, with their balance line.
+ */
 export function activityTarget(type: NotificationType): 'bet' | 'user' {
   switch (type) {
     case 'friend_request_received':
@@ -108,6 +134,9 @@ export function activityTarget(type: NotificationType): 'bet' | 'user' {
     case 'invite_joined':
     case 'invite_added':
     case 'challenge_declined':
+    case 'settlement_marked':
+    case 'settlement_confirmed':
+    case 'balance_reminder':
       return 'user';
     default:
       return 'bet';

@@ -12,7 +12,10 @@ const cursorSchema = z.object({
 export const INVALID_CURSOR_MESSAGE = 'This list link is out of date. Please reload the page.';
 
 export function encodeCursor(cursor: Cursor): string {
-  return btoa(JSON.stringify([cursor.createdAt, cursor.id])).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+  return btoa(JSON.stringify([cursor.createdAt, cursor.id]))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
 }
 
 export function decodeCursor(value: string): Cursor | null {

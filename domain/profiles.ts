@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { userStatsSchema } from './stats.ts';
+import { payerRecordSchema, userStatsSchema } from './stats.ts';
 import { hasForbiddenCharacters, isBlank, textMessages } from './text.ts';
 import {
   accountMessages,
@@ -62,8 +62,10 @@ export function checkEditProfile(input: EditProfileFields): RuleFailure<keyof Ed
   if (missing) return { field: missing, ...editProfileMessages.missing };
   const garbled = required.find((field) => hasForbiddenCharacters(input[field]));
   if (garbled) return { field: garbled, ...textMessages.invalidCharacters };
-  if (digitsOnly(input.phone).length !== PHONE_DIGITS) return { field: 'phone', ...accountMessages.invalidPhone };
-  if (!USERNAME_PATTERN.test(input.username.trim())) return { field: 'username', ...accountMessages.invalidUsername };
+  if (digitsOnly(input.phone).length !== PHONE_DIGITS)
+    return { field: 'phone', ...accountMessages.invalidPhone };
+  if (!USERNAME_PATTERN.test(input.username.trim()))
+    return { field: 'username', ...accountMessages.invalidUsername };
   if (!VENMO_HANDLE_PATTERN.test(input.venmoHandle.trim()))
     return { field: 'venmoHandle', ...accountMessages.invalidVenmoHandle };
   if (input.name.trim().length > NAME_MAX_LENGTH) return { field: 'name', ...accountMessages.nameTooLong };
@@ -75,7 +77,12 @@ export const editProfileFormSchema = z
   .superRefine((value, ctx) => {
     const failure = checkEditProfile(value);
     if (failure) {
-      ctx.addIssue({ code: 'custom', path: [failure.field], message: failure.message, params: { title: failure.title } });
+      ctx.addIssue({
+        code: 'custom',
+        path: [failure.field],
+        message: failure.message,
+        params: { title: failure.title },
+      });
     }
   });
 export type EditProfileFormValues = z.input<typeof editProfileFormSchema>;
@@ -94,6 +101,7 @@ export type UpdateProfileInput = z.output<typeof updateProfileInputSchema>;
 export const profileScreenSchema = z.object({
   profile: myProfileSchema,
   stats: userStatsSchema,
+  payerRecord: payerRecordSchema,
   friends: z.object({ items: z.array(userSummarySchema), total: z.number().int() }),
   pendingRequestCount: z.number().int(),
 });
@@ -124,6 +132,7 @@ export const userCardSchema = z.object({
   /** The pending request between the two, when there is one. */
   requestId: z.string().nullable(),
   stats: userStatsSchema.optional(),
+  payerRecord: payerRecordSchema.optional(),
   friends: z
     .object({
       items: z.array(userSummarySchema.extend({ relationship: relationshipSchema })),

@@ -1,5 +1,14 @@
 import { expect, test } from 'vitest';
-import { aggregateResults, deriveStats, formatNet, formatWinRate, signedStreak, streakText, winRateTone } from './stats.ts';
+import { formatNet } from './money.ts';
+import {
+  aggregateResults,
+  deriveStats,
+  formatWinRate,
+  payerRecordText,
+  streakText,
+  unpaidText,
+  winRateTone,
+} from './stats.ts';
 
 const W = (amount = 10) => ({ won: true, amount });
 const L = (amount = 10) => ({ won: false, amount });
@@ -20,14 +29,12 @@ test('no completed bets: everything reads zero', () => {
 test('a winning streak counts wins from the latest bet back to the first loss', () => {
   const stats = deriveStats(aggregateResults([W(), W(), W(), L(), W()], 2));
   expect(stats.streak).toBe(3);
-  expect(signedStreak(stats.streak)).toBe('+3');
   expect(streakText(stats.streak)).toBe('3 win streak');
 });
 
-test('a losing streak is negative on the profile and "No streak" in the dialog', () => {
+test('a losing streak reads "No streak", on the profile page as in the dialog (ADR 030)', () => {
   const stats = deriveStats(aggregateResults([L(), L(), W(), W()], 0));
   expect(stats.streak).toBe(-2);
-  expect(signedStreak(stats.streak)).toBe('-2');
   expect(streakText(stats.streak)).toBe('No streak');
 });
 
@@ -45,6 +52,7 @@ test('net winnings are amounts won minus amounts lost', () => {
   expect(formatNet(25)).toBe('+$25.00');
   expect(formatNet(-5)).toBe('-$5.00');
   expect(formatNet(0)).toBe('$0.00');
+  expect(formatNet(-1200)).toBe('-$1,200.00');
 });
 
 test('win-rate colours: 75 and above good, 50 and above fair, else poor', () => {
@@ -52,4 +60,11 @@ test('win-rate colours: 75 and above good, 50 and above fair, else poor', () => 
   expect(winRateTone(74.9)).toBe('fair');
   expect(winRateTone(50)).toBe('fair');
   expect(winRateTone(49.9)).toBe('poor');
+});
+
+test('payer record texts: rounded percent, hidden without a record, unpaid only when owing', () => {
+  expect(payerRecordText({ onTime: 12, total: 13, unpaid: 40 })).toBe('Pays within 3 days: 12 of 13 (92%)');
+  expect(payerRecordText({ onTime: 0, total: 0, unpaid: 0 })).toBeNull();
+  expect(unpaidText({ onTime: 12, total: 13, unpaid: 40 })).toBe('Unpaid: $40');
+  expect(unpaidText({ onTime: 12, total: 13, unpaid: 0 })).toBeNull();
 });

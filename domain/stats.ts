@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatDollars } from './money.ts';
 
 /** What the database aggregates for one user over their completed bets. */
 export type StatsAggregate = {
@@ -42,24 +43,16 @@ export function deriveStats(aggregate: StatsAggregate): UserStats {
   };
 }
 
-/** The user profile dialog's streak text: only winning streaks count there. */
+/**
+ * The streak as the spec words it, on the profile page and in the user profile
+ * dialog alike: 'N win streak', else 'No streak' (a losing run too; ADR 030).
+ */
 export function streakText(streak: number): string {
   return streak > 0 ? `${streak} win streak` : 'No streak';
 }
 
-/** The profile page's signed streak, e.g. '+3', '-2', '0'. */
-export function signedStreak(streak: number): string {
-  return streak > 0 ? `+${streak}` : String(streak);
-}
-
 export function formatWinRate(winRate: number): string {
   return `${winRate.toFixed(1)}%`;
-}
-
-/** Net winnings with sign and two decimals: '+$25.00', '-$5.00', '$0.00'. */
-export function formatNet(net: number): string {
-  const amount = `$${Math.abs(net).toFixed(2)}`;
-  return net > 0 ? `+${amount}` : net < 0 ? `-${amount}` : amount;
 }
 
 export type WinRateTone = 'good' | 'fair' | 'poor';
@@ -91,4 +84,31 @@ export function aggregateResults(
     latestWon,
     friendsCount,
   };
+}
+
+/** Days within which a lost bet counts as paid on time (issue 12, section 5). */
+export const PAY_WITHIN_DAYS = 3;
+
+/**
+ * The payer record: of the bets the user lost that were resolved over 3 days
+ * ago or are already paid (`total`), how many were marked paid within 3 days
+ * of resolution (`onTime`); and what they owe now (`unpaid`, whole dollars).
+ */
+export const payerRecordSchema = z.object({
+  onTime: z.number().int(),
+  total: z.number().int(),
+  unpaid: z.number().int(),
+});
+export type PayerRecord = z.infer<typeof payerRecordSchema>;
+
+/** 'Pays within 3 days: 12 of 13 (92%)', or null without a record yet (the line is hidden). */
+export function payerRecordText(record: PayerRecord): string | null {
+  if (record.total === 0) return null;
+  const percent = Math.round((record.onTime / record.total) * 100);
+  return `Pays within ${PAY_WITHIN_DAYS} days: ${record.onTime} of ${record.total} (${percent}%)`;
+}
+
+/** 'Unpaid: $40', or null when they owe nothing. */
+export function unpaidText(record: PayerRecord): string | null {
+  return record.unpaid > 0 ? `Unpaid: ${formatDollars(record.unpaid)}` : null;
 }

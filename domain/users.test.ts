@@ -30,7 +30,9 @@ test('a complete sign-up passes', () => {
 test('sign-up checks run in the spec order: age, required, password, phone', () => {
   const everythingWrong = { ...valid, ageConfirmed: false, name: '', password: '1', phone: '12' };
   expect(checkSignUp(everythingWrong)).toMatchObject(accountMessages.ageRequired);
-  expect(checkSignUp({ ...everythingWrong, ageConfirmed: true })).toMatchObject(accountMessages.signUpMissing);
+  expect(checkSignUp({ ...everythingWrong, ageConfirmed: true })).toMatchObject(
+    accountMessages.signUpMissing,
+  );
   expect(checkSignUp({ ...everythingWrong, ageConfirmed: true, name: 'A' })).toMatchObject(
     accountMessages.passwordTooShort,
   );

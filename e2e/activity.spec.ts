@@ -132,6 +132,7 @@ test('the bet page is protected: signed out it goes to /login and back; declined
     // Declining from the page deletes the bet: the page says so rather than turning into a 404.
     consoleGuard.allow(/status of 404/);
     await card.getByRole('button', { name: 'Decline', exact: true }).click();
+    await page.getByRole('alertdialog', { name: 'Decline this bet?' }).getByRole('button', { name: 'Decline' }).click();
     await expectToastAndClose(page, 'Bet declined', 'The bet has been removed.');
     await expect(card.getByText('This bet no longer exists.', { exact: true })).toBeVisible();
     await expect(card.getByRole('button', { name: 'Accept', exact: true })).toHaveCount(0);

@@ -274,6 +274,7 @@ test('the opponent declines a bet placed with a custom amount, and it disappears
   await expect(devCard).toContainText('$7');
   await expectDot(devPage, true);
   await devCard.getByRole('button', { name: 'Decline' }).click();
+  await devPage.getByRole('alertdialog', { name: 'Decline this bet?' }).getByRole('button', { name: 'Decline' }).click();
   await expectToastAndClose(devPage, 'Bet declined', 'The bet has been removed.');
   await expectNoBetsOnProfile(devPage);
   // Nothing waits on Dev now, but Cal's 'challenged you' line is still unread; reading it clears the dot.

@@ -45,8 +45,10 @@ test('a user with no friends makes a challenge link and a stranger takes it: an 
   const anaPage = await ana.newPage();
   await anaPage.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await openLive(anaPage, '/home');
-  // Nobody to pick: the form offers the link straight away.
-  await expect(anaPage.getByText('Add a friend to start betting', { exact: true })).toBeVisible();
+  // Nobody to pick: the form says so above the picker, with 'Place Bet' off; the link is one tab away.
+  await expect(anaPage.getByText('Add a friend to start betting.', { exact: true })).toBeVisible();
+  await expect(anaPage.getByRole('button', { name: 'Place Bet', exact: true })).toBeDisabled();
+  await anaPage.getByRole('tab', { name: 'Challenge by Link' }).click();
   // The usual bet rules apply.
   await anaPage.getByRole('button', { name: 'Create Challenge Link', exact: true }).click();
   await expectToastAndClose(anaPage, 'Missing Bet Description', "Please describe what you're betting on.");

@@ -1,4 +1,5 @@
-import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
+import { appendFileSync, closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -90,6 +91,14 @@ const EXPECTED_CONSOLE_ERRORS = [
   /^Failed to load resource: the server responded with a status of (401|403|422) /,
 ];
 
+// With `serviceWorkers: 'block'` (playwright.config.ts) Playwright's stand-in `register()` warns and
+// resolves to nothing, so the app's registration (web/features/pwa) reports that it failed. Only
+// there: e2e/pwa.spec.ts allows workers, and any warning about them fails it.
+const BLOCKED_WORKER_WARNINGS = [
+  /^Service Worker registration blocked by Playwright$/,
+  /^Service worker registration failed TypeError/,
+];
+
 type RequiredEnv =
   'SIDEPOT_E2E_BASE_URL' | 'SIDEPOT_E2E_MAIL_URL' | 'SIDEPOT_E2E_USER_POOL' | 'SIDEPOT_E2E_USER_POOL_CLAIMS';
 
@@ -115,7 +124,11 @@ export function ownAddressHeaders(): { 'x-forwarded-for': string } {
 
 /** The toast showing every one of `texts` exactly (a title, a message, or both). */
 export function toast(page: Page, ...texts: [string, ...string[]]) {
-  let item = page.getByRole('region', { name: /notifications/i }).getByRole('listitem');
+  // includeHidden: a modal dialog marks the rest of the page aria-hidden, and a toast raised while one
+  // is open (Manage Friends' 'Add Friend') lands in that part. Noted as an accessibility gap (issue 13).
+  let item = page
+    .getByRole('region', { name: /notifications/i, includeHidden: true })
+    .getByRole('listitem', { includeHidden: true });
   for (const text of texts) item = item.filter({ has: page.getByText(text, { exact: true }) });
   return item.first();
 }
@@ -132,7 +145,7 @@ export async function expectToast(page: Page, ...texts: [string, ...string[]]): 
 export async function expectToastAndClose(page: Page, ...texts: [string, ...string[]]): Promise<void> {
   const shown = toast(page, ...texts);
   await expect(shown).toBeVisible();
-  await shown.getByRole('button', { name: 'Close toast' }).click();
+  await shown.getByRole('button', { name: 'Close toast', includeHidden: true }).click();
   await expect(shown).toHaveCount(0);
 }
 
@@ -175,22 +188,59 @@ export async function fillSignUpForm(page: Page, user: Partial<TestUser>): Promi
  * A screenshot into test-results/screens/<name>.png, for people to look at: the
  * full page, or only the viewport (`fullPage: false`) when a dialog is open, since
  * a fixed overlay and bottom bar land mid-page in a stitched full-page image.
+ * Every screen is also checked with axe (WCAG 2.1 AA, issue 13 point 5): see `expectAccessible`.
  */
 export async function saveScreen(
   page: Page,
   name: string,
   options: { fullPage?: boolean } = {},
 ): Promise<void> {
-  mkdirSync(SCREENS_DIR, { recursive: true });
-  const fullPage = options.fullPage ?? true;
-  // From the top: stitched from a scrolled position, the sticky header and the
-  // fixed bottom bar land mid-page, over the content.
-  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({
-    path: path.join(SCREENS_DIR, `${name}.png`),
-    fullPage,
-    animations: 'disabled',
-  });
+  // The pictures are for people; on CI nobody opens them, and a full-page capture costs the shared
+  // cores about half a second each. axe still checks every screen there.
+  if (!process.env.CI) {
+    mkdirSync(SCREENS_DIR, { recursive: true });
+    const fullPage = options.fullPage ?? true;
+    // From the top: stitched from a scrolled position, the sticky header and the
+    // fixed bottom bar land mid-page, over the content.
+    if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({
+      path: path.join(SCREENS_DIR, `${name}.png`),
+      fullPage,
+      animations: 'disabled',
+    });
+  }
+  // After the screenshot, which has finished every CSS animation (and the suite asks for reduced
+  // motion): mid-fade colours fail contrast.
+  await expectAccessible(page, name);
+}
+
+const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * Runs axe over the page as it is (WCAG 2.1 AA rules, none disabled) and fails the test, softly
+ * so one run lists every screen's problems, on any violation: each with its rule, help and elements.
+ */
+export async function expectAccessible(page: Page, name: string): Promise<void> {
+  const startedAt = performance.now();
+  // Legacy mode runs axe in the page itself: the default finishes each run in a new blank page, which costs
+  // a page and a second injection per screen, for cross-origin frames the app does not have.
+  const results = await new AxeBuilder({ page })
+    // In this order: options() replaces what withTags() set.
+    .options({ resultTypes: ['violations'] })
+    .withTags(WCAG_21_AA)
+    .setLegacyMode()
+    .analyze();
+  const timing = process.env.SIDEPOT_E2E_AXE_TIMING;
+  if (timing) appendFileSync(timing, `${name}\t${Math.round(performance.now() - startedAt)}\n`);
+  const violations = results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.help}\n` +
+      violation.nodes
+        .slice(0, 5)
+        .map((node) => `    ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ') ?? ''}`)
+        .join('\n'),
+  );
+  expect.soft(violations, `axe (WCAG 2.1 AA) on screen "${name}"`).toEqual([]);
 }
 
 /** The page has no horizontal scroll at its current width. */
@@ -300,9 +350,8 @@ export const test = base.extend<Fixtures & InternalFixtures>({
     await use(makeUser);
   },
 
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from this destructuring
-  consoleWatch: async ({}, use) => {
-    const allowed = [...EXPECTED_CONSOLE_ERRORS];
+  consoleWatch: async ({ serviceWorkers }, use) => {
+    const allowed = [...EXPECTED_CONSOLE_ERRORS, ...(serviceWorkers === 'block' ? BLOCKED_WORKER_WARNINGS : [])];
     const problems: string[] = [];
     await use({
       problems,
@@ -367,15 +416,7 @@ export const test = base.extend<Fixtures & InternalFixtures>({
     const opened: Array<{ close(): Promise<void> }> = [];
     await use(async () => {
       const user = claimPoolUser();
-      const cookies = user.cookies.map((cookie) => ({
-        ...cookie,
-        domain: new URL(base).hostname,
-        path: '/',
-        expires: -1,
-        httpOnly: true,
-        secure: false,
-        sameSite: 'Lax' as const,
-      }));
+      const cookies = sessionCookies(user, base);
       const request = await playwright.request.newContext({
         baseURL: base,
         extraHTTPHeaders: { origin: base },
@@ -398,6 +439,19 @@ export const test = base.extend<Fixtures & InternalFixtures>({
     for (const item of opened.reverse()) await item.close();
   },
 });
+
+/** A pooled user's session cookies for a browser context (or a persistent one, e2e/pwa.spec.ts) on `baseUrl`. */
+export function sessionCookies(user: PooledUser, baseUrl: string) {
+  return user.cookies.map((cookie) => ({
+    ...cookie,
+    domain: new URL(baseUrl).hostname,
+    path: '/',
+    expires: -1,
+    httpOnly: true,
+    secure: false,
+    sameSite: 'Lax' as const,
+  }));
+}
 
 /**
  * The next unused user of the pool. Claims are files created with O_EXCL in a

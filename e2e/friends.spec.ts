@@ -127,6 +127,7 @@ test('two users become friends through a phone-number search, bet from the list,
   await rowOf(friends, blair)
     .getByRole('button', { name: `Remove ${blair.name}` })
     .click();
+  await alexPage.getByRole('alertdialog', { name: `Remove ${blair.name}?` }).getByRole('button', { name: 'Remove' }).click();
   await expectToast(alexPage, 'Friend removed');
   await expect(dialog.getByRole('tab', { name: 'Friends (0)' })).toBeVisible();
   await expect(dialog.getByText('No friends yet', { exact: true })).toBeVisible();

@@ -23,8 +23,8 @@ const RUNS_DIR = path.dirname(RUN_DIR);
 /** Kept after the run (test-results/ is gitignored) so a failure can be read afterwards. */
 export const SERVER_LOG = path.join(RUN_DIR, 'server.log');
 export const SUPPORT_EMAIL = 'help@sidepot.test';
-/** Verified, signed-in users made before the server starts (e2e/seed-user-pool.ts); the suite takes about 29. */
-const USER_POOL_SIZE = Number(process.env.SIDEPOT_E2E_USER_POOL_SIZE ?? 42);
+/** Verified, signed-in users made before the server starts (e2e/seed-user-pool.ts); the suite takes about 55 once every spec runs; 64 is the most distinct names seed-user-pool.ts has. */
+const USER_POOL_SIZE = Number(process.env.SIDEPOT_E2E_USER_POOL_SIZE ?? 64);
 const STARTUP_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 15_000;
 /** Other runs' folders older than this are deleted; younger ones may belong to a run still going. */
@@ -144,7 +144,7 @@ function stopServer(server: ChildProcess): Promise<void> {
  * Starts an SMTP capture server; builds the web into a private temporary folder
  * while the user pool is seeded into a fresh PGlite data directory; then starts
  * the real server on a free port over both. Tests find them through
- * SIDEPOT_E2E_BASE_URL, SIDEPOT_E2E_MAIL_URL and SIDEPOT_E2E_USER_POOL
+ * SIDEPOT_E2E_BASE_URL, SIDEPOT_E2E_MAIL_URL, SIDEPOT_E2E_USER_POOL and SIDEPOT_E2E_WEB_DIR
  * (workers inherit process.env). Returns the global teardown.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -206,6 +206,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     process.env.SIDEPOT_E2E_BASE_URL = baseUrl;
     process.env.SIDEPOT_E2E_MAIL_URL = mail.httpUrl;
     process.env.SIDEPOT_E2E_USER_POOL = poolFile;
+    // The built web the server serves: e2e/pwa.spec.ts changes sw.js there to publish a "new release".
+    process.env.SIDEPOT_E2E_WEB_DIR = webDir;
     process.env.SIDEPOT_E2E_USER_POOL_CLAIMS = claimsDir;
     return teardown;
   } catch (error) {

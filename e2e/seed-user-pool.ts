@@ -39,6 +39,7 @@ function tokenMailbox() {
       if (token) tokens.set(message.to.toLowerCase(), decodeURIComponent(token));
       return Promise.resolve();
     },
+    wake: () => {},
     drain: async () => {},
     start: () => {},
     stop: async () => {},

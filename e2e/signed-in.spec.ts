@@ -40,6 +40,12 @@ test('a signed-in user is kept off /login and /signup and moves around with the 
   await expect(page.getByText(`@${signedInUser.username}`, { exact: true })).toBeVisible();
   await expectNoHorizontalScroll(page);
   await saveScreen(page, 'profile-360');
+  // The settings menu open: axe once reported the page behind it (aria-hidden, still focusable).
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+  await saveScreen(page, 'profile-settings-menu-360', { fullPage: false });
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Settings' })).toBeFocused();
 
   await nav.getByRole('link', { name: 'Bet' }).click();
   await expect(page).toHaveURL(/\/home$/);

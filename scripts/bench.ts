@@ -10,6 +10,7 @@
 import type { Logger } from 'drizzle-orm/logger';
 import { z } from 'zod';
 import { decodeCursor } from '../domain/pagination.ts';
+import { getBalance, listBalances } from '../server/features/balances/balances.service.ts';
 import { listMyBets } from '../server/features/bets/bets.service.ts';
 import { getBetPage } from '../server/features/feed/bet-page.service.ts';
 import { getFeedPage } from '../server/features/feed/feed.service.ts';
@@ -248,6 +249,18 @@ function buildCases(db: Connection['db'], subjects: Awaited<ReturnType<typeof pi
     {
       name: 'getBetPage',
       run: async (i) => (await getBetPage(db, betView(i).viewer, betView(i).id)).commentCount,
+    },
+    {
+      name: 'listBalances (Balances card)',
+      run: async (i) => (await listBalances(db, pair(i).viewer)).items.length,
+    },
+    {
+      name: 'listBalances (busiest user)',
+      run: async () => (await listBalances(db, busiest)).items.length,
+    },
+    {
+      name: 'getBalance (busiest user and a friend)',
+      run: async () => (await getBalance(db, busiest, busiestFriend)).bets.length,
     },
     {
       name: 'listMyBets (profile sections)',

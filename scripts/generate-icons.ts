@@ -1,8 +1,10 @@
 /**
  * `npm run icons`: writes the favicon set into web/public from one SVG of the
  * brand mark (lucide's CircleDollarSign, as web/components/layouts/brand-mark.tsx
- * draws it) in white on the brand green. Run it after changing the mark or the
- * colour, and commit the files: the build copies web/public as it is.
+ * draws it) in white on the brand green, and the web app manifest's icons
+ * (vite.config.ts: 192 and 512 px, and a maskable 512 px whose mark keeps inside
+ * the safe zone). Run it after changing the mark or the colour, and commit the
+ * files: the build copies web/public as it is.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,6 +22,12 @@ const mark = (stroke: string) =>
 /** Rounded tile for tabs; a full square for iOS, which rounds the corners itself. */
 const tile = (radius: number) =>
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="${radius}" fill="${BRAND_GREEN}"/>${mark('#fff')}</svg>\n`;
+
+/**
+ * A full-bleed square for the 'maskable' manifest icon: launchers crop it to a
+ * circle or squircle, so the mark is drawn at 80% of the tile size (its circle spans 50%, inside the 80% safe zone).
+ */
+const maskableTile = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" fill="${BRAND_GREEN}"/><g transform="translate(3.2 3.2) scale(0.8)">${mark('#fff')}</g></svg>\n`;
 
 /** An .ico holding one PNG (allowed since Windows Vista; every browser reads it). */
 function icoFromPng(png: Buffer, size: number): Buffer {
@@ -52,4 +60,14 @@ await sharp(Buffer.from(tile(0)), { density: 72 * 8 })
   .flatten({ background: BRAND_GREEN })
   .png({ compressionLevel: 9 })
   .toFile(path.join(PUBLIC, 'apple-touch-icon.png'));
-console.log(`icons: wrote favicon.svg, favicon-32x32.png, favicon.ico and apple-touch-icon.png to ${PUBLIC}`);
+const png = (svg: string, size: number, file: string) =>
+  sharp(Buffer.from(svg), { density: 72 * 32 })
+    .resize(size, size)
+    .png({ compressionLevel: 9 })
+    .toFile(path.join(PUBLIC, file));
+await png(roundTile, 192, 'pwa-192x192.png');
+await png(roundTile, 512, 'pwa-512x512.png');
+await png(maskableTile, 512, 'pwa-maskable-512x512.png');
+console.log(
+  `icons: wrote favicon.svg, favicon-32x32.png, favicon.ico, apple-touch-icon.png and the pwa-*.png manifest icons to ${PUBLIC}`,
+);

@@ -428,6 +428,7 @@ function createBetRow(rng: Random, ids: string[], edges: Edges, now: number) {
     voidRequestedBy: null,
     paymentSent: false,
     paymentConfirmed: false,
+    paidAt: null,
     completedAt: null,
   };
   if (r < completedShare && age > HOUR) {
@@ -440,6 +441,8 @@ function createBetRow(rng: Random, ids: string[], edges: Edges, now: number) {
       winnerId: rng.chance(0.5) ? creator : opponent,
       paymentSent: paid < confirmedShare + 0.12,
       paymentConfirmed: paid < confirmedShare,
+      // Marked paid within 0 to 4 days of resolution (no extra draw, so the rows stay the same as before).
+      paidAt: paid < confirmedShare + 0.12 ? iso(Math.min(now, completed + paid * 4 * DAY)) : null,
       completedAt: iso(completed),
       updatedAt: iso(completed),
     };

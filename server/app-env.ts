@@ -4,6 +4,7 @@ import type { Auth, Session, SessionUser } from './lib/auth.ts';
 import type { EventBus } from './lib/events.ts';
 import type { Logger } from './lib/logger.ts';
 import type { MailWorker } from './lib/mail-outbox.ts';
+import type { OutboxWorker } from './lib/outbox-worker.ts';
 import type { FileStorage } from './lib/storage.ts';
 
 /** Everything a request handler may reach, injected once by createApp. */
@@ -12,9 +13,15 @@ export type AppDeps = {
   database: Database;
   auth: Auth;
   mail: MailWorker;
+  /** Delivers queued Web Push messages. */
+  push: OutboxWorker;
+  /** The VAPID key browsers subscribe with. */
+  vapidPublicKey: string;
   storage: FileStorage;
   events: EventBus;
   logger: Logger;
+  /** Stops the mail worker and closes every connection bootstrap opened (database last). */
+  close: () => Promise<void>;
 };
 
 export type AppEnv = {

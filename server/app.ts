@@ -5,6 +5,7 @@ import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { ApiErrorBody } from '../domain/errors.ts';
 import type { AppDeps, AppEnv } from './app-env.ts';
+import { balanceRoutes, settlementRoutes } from './features/balances/balances.routes.ts';
 import { configRoutes } from './features/config/config.routes.ts';
 import { betRoutes } from './features/bets/bets.routes.ts';
 import { challengeRoutes } from './features/challenges/challenges.routes.ts';
@@ -12,11 +13,15 @@ import { eventRoutes } from './features/events/events.routes.ts';
 import { betSocialRoutes, feedRoutes } from './features/feed/feed.routes.ts';
 import { friendRequestRoutes, friendRoutes } from './features/friends/friends.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { historyRoutes } from './features/history/history.routes.ts';
 import { inviteRoutes } from './features/invites/invites.routes.ts';
+import { limitRoutes } from './features/limits/limits.routes.ts';
 import { activityRoutes } from './features/notifications/activity.routes.ts';
 import { notificationRoutes } from './features/notifications/notifications.routes.ts';
 import { avatarRoutes } from './features/profile/avatars.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
+import { settingsRoutes, unsubscribeRoutes } from './features/settings/settings.routes.ts';
+import { pushRoutes } from './features/push/push.routes.ts';
 import { userRoutes } from './features/users/users.routes.ts';
 import { CLIENT_IP_HEADER } from './lib/auth.ts';
 import { AppError } from './lib/errors.ts';
@@ -42,6 +47,13 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/notifications', notificationRoutes)
   .route('/activity', activityRoutes)
   .route('/invites', inviteRoutes)
+  .route('/settings', settingsRoutes)
+  .route('/unsubscribe', unsubscribeRoutes)
+  .route('/push', pushRoutes)
+  .route('/balances', balanceRoutes)
+  .route('/settlements', settlementRoutes)
+  .route('/limits', limitRoutes)
+  .route('/history', historyRoutes)
   .route('/events', eventRoutes);
 
 export type AppType = typeof apiRoutes;
@@ -108,8 +120,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions) {
   );
 
   // State changes only from our own pages (issue 9, point 5). /api/auth is left to
-  // better-auth's own origin check, which also covers its cookie-less sign-in.
-  app.use('/api/*', requireSameOrigin(deps.env.PUBLIC_URL, { except: '/api/auth/' }));
+  // better-auth's own origin check, which also covers its cookie-less sign-in;
+  // /api/unsubscribe is posted by mail clients (RFC 8058) and trusts only its signed token.
+  app.use('/api/*', requireSameOrigin(deps.env.PUBLIC_URL, { except: ['/api/auth/', '/api/unsubscribe'] }));
 
   app.on(['GET', 'POST'], '/api/auth/*', (c) => {
     const headers = new Headers(c.req.raw.headers);

@@ -113,6 +113,18 @@ test.runIf(runsOnce)('an unreachable DATABASE_URL stops start-up with one line n
   );
 });
 
+test.runIf(runsOnce)('an unreachable DATABASE_DIRECT_URL stops start-up with one line naming it, without the password', async () => {
+  const server = start({
+    DATABASE_URL: 'postgres://app:hunter2@127.0.0.1:1/sidepot',
+    DATABASE_DIRECT_URL: 'postgres://app:hunter2@127.0.0.1:2/sidepot',
+    DATA_DIR: tempDir('sidepot-baddirect-'),
+  });
+  expect(await server.exited).toBe(1);
+  expect(server.stderr().trim()).toBe(
+    'Cannot start Sidepot: cannot connect to the database in DATABASE_DIRECT_URL (127.0.0.1:2/sidepot): connect ECONNREFUSED 127.0.0.1:2',
+  );
+});
+
 /** A fresh, migrated database on the test server, for a real server process. */
 async function scratchDatabase() {
   if (testDb.kind !== 'postgres') throw new Error('PostgreSQL only');

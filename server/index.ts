@@ -3,8 +3,11 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { createApp } from './app.ts';
+import { createOverdueJob } from './features/bets/overdue-job.ts';
+import { createReminderJob } from './features/reminders/reminder-job.ts';
 import { bootstrap } from './bootstrap.ts';
 import { EnvError, loadEnv, type Env } from './env.ts';
+import { startHeldMailFlush } from './features/notifications/notification-mail.ts';
 import { answerClientError } from './lib/client-error.ts';
 import { resolveClientIp } from './lib/client-ip.ts';
 import { createLogger } from './lib/logger.ts';
@@ -38,8 +41,33 @@ const app = createApp(deps, {
   clientIp: (c) => resolveClientIp(getConnInfo(c).remote.address, c.req.header('x-forwarded-for'), env.TRUSTED_PROXIES),
 });
 deps.mail.start();
+// Mail the throttle held back, once its window ends without a next event to carry it.
+const stopHeldMailFlush = startHeldMailFlush(
+  deps.database.db,
+  (error) => logger.error({ err: error }, 'held notification mail flush failed'),
+  () => deps.mail.wake(),
+);
+const overdueJob = createOverdueJob({ db: deps.database.db, publish: (userIds, event) => deps.events.publish(userIds, event), logger });
+overdueJob.start();
+const reminderJob = createReminderJob({ db: deps.database.db, publish: (userIds, event) => deps.events.publish(userIds, event), logger });
+reminderJob.start();
+deps.push.start();
 
-const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+let draining = false;
+/**
+ * While draining (after SIGTERM, SHUTDOWN_DRAIN_MS) the health check fails so the load balancer
+ * takes this instance out, and every answer closes its connection so no keep-alive connection is
+ * reused just as the listener closes.
+ */
+async function fetchWhileDraining(request: Request, bindings: unknown): Promise<Response> {
+  if (new URL(request.url).pathname === '/api/health') return Response.json({ status: 'draining' }, { status: 503, headers: { connection: 'close' } });
+  const response = await app.fetch(request, bindings);
+  const closing = new Response(response.body, response);
+  closing.headers.set('connection', 'close');
+  return closing;
+}
+
+const server = serve({ fetch: (request, bindings) => (draining ? fetchWhileDraining(request, bindings) : app.fetch(request, bindings)), port: env.PORT, hostname: env.HOST }, (info) => {
   logger.info(
     { port: info.port, database: deps.database.kind, mail: env.SMTP_URL ? 'smtp' : 'log', startupMs: Math.round(performance.now() - started) },
     `Sidepot listening on http://localhost:${info.port}`,
@@ -59,18 +87,26 @@ let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  logger.info({ signal }, 'shutting down');
+  logger.info({ signal, drainMs: env.SHUTDOWN_DRAIN_MS }, 'shutting down');
   const force = setTimeout(() => {
     logger.error('shutdown timed out; exiting');
     process.exit(1);
-  }, SHUTDOWN_TIMEOUT_MS);
+  }, env.SHUTDOWN_DRAIN_MS + SHUTDOWN_TIMEOUT_MS);
   force.unref();
+  if (env.SHUTDOWN_DRAIN_MS > 0) {
+    draining = true;
+    await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DRAIN_MS));
+  }
   // Stop taking requests, finish the ones in flight, then close the database
   // last so PGlite flushes everything to disk.
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  await deps.mail.stop();
-  await deps.events.close();
-  await deps.database.close();
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // Open event streams would hold the close until the timeout: end them (browsers reconnect elsewhere).
+  deps.events.endStreams();
+  await closed;
+  stopHeldMailFlush();
+  await overdueJob.stop();
+  await reminderJob.stop();
+  await deps.close();
   logger.info('stopped');
   process.exit(0);
 }

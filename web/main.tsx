@@ -7,6 +7,20 @@ import './index.css';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
+// After `load` and in its own chunk, so registering the worker (and workbox-window) adds nothing
+// to any screen's first download (issue 11: /login's budget, scripts/size/budgets.ts). Only built
+// apps have a worker: `npm run dev` runs without one (vite.config.ts, devOptions).
+if (import.meta.env.PROD)
+  window.addEventListener(
+    'load',
+    () => {
+      void import('./features/pwa/register-service-worker.ts').then(({ registerServiceWorker }) =>
+        registerServiceWorker(),
+      );
+    },
+    { once: true },
+  );
+
 createRoot(container).render(
   <StrictMode>
     <AppProvider>

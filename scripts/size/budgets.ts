@@ -9,8 +9,10 @@
  *   shows the distance.
  * - `interimKb` is what CI enforces until the bundle shrinks: the size measured
  *   when the check landed (2026-11-23) plus ~5%, so the first load cannot grow
- *   unnoticed. Lower it whenever a change makes a page lighter; never raise it
- *   without saying why in the commit.
+ *   unnoticed; the public pages were lowered to ~2 KiB above what they measured
+ *   after the first shrink (ADR 026: zod, the reset dialog and sonner out of
+ *   their first load). Lower it whenever a change makes a page lighter; never
+ *   raise it without saying why in the commit.
  */
 export type PageBudget = {
   /** The URL as a visitor types it. */
@@ -26,31 +28,35 @@ export type PageBudget = {
 
 export const PAGE_BUDGETS: PageBudget[] = [
   // '/' is the sign-up screen (web/app/router.tsx: the index route).
-  { page: '/', routeModules: ['app/routes/signup.tsx'], signedIn: false, targetKb: 100, interimKb: 201 },
-  { page: '/login', routeModules: ['app/routes/login.tsx'], signedIn: false, targetKb: 100, interimKb: 210 },
+  { page: '/', routeModules: ['app/routes/signup.tsx'], signedIn: false, targetKb: 100, interimKb: 167 },
+  { page: '/login', routeModules: ['app/routes/login.tsx'], signedIn: false, targetKb: 100, interimKb: 162 },
   {
     page: '/signup',
     routeModules: ['app/routes/signup.tsx'],
     signedIn: false,
     targetKb: 100,
-    interimKb: 201,
+    interimKb: 167,
   },
   {
     page: '/invite/<code>',
     routeModules: ['app/routes/invite.tsx'],
     signedIn: false,
     targetKb: 100,
-    interimKb: 183,
+    interimKb: 170,
   },
   {
     page: '/challenge/<code>',
     routeModules: ['app/routes/challenge.tsx'],
     signedIn: false,
     targetKb: 100,
-    interimKb: 202,
+    interimKb: 191,
   },
   // /home's ceiling was 217 (206.8 + 5%); it is 222 since challenge links put 'Pick a Friend' / 'Challenge
   // by Link' tabs (Radix Tabs, ~5 KiB gzip) on the Place Bet form: 218.3 KiB measured on 2026-11-23.
-  { page: '/home', routeModules: ['app/routes/home.tsx'], signedIn: true, targetKb: 150, interimKb: 222 },
-  { page: '/feed', routeModules: ['app/routes/feed.tsx'], signedIn: true, targetKb: 150, interimKb: 211 },
+  // 224 / 217 (/feed was 211) since the offline banner and fetch layer, disputes (badges, dialog, Resolve by)
+  // and the dollar formatter's shared module reached every signed-in screen: 222.0 / 215.5 measured 2026-11-23.
+  // Ratcheted to 218 / 210 (/challenge 199 -> 191) once every toast went through the lazy sonner chunk:
+  // 216.0 / 208.3 / 188.9 measured 2026-11-24 with reminders, limits and the skip link in.
+  { page: '/home', routeModules: ['app/routes/home.tsx'], signedIn: true, targetKb: 150, interimKb: 218 },
+  { page: '/feed', routeModules: ['app/routes/feed.tsx'], signedIn: true, targetKb: 150, interimKb: 210 },
 ];

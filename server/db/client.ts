@@ -15,10 +15,14 @@ import { lockDataDir } from './data-dir-lock.ts';
 import * as authSchema from './schema/auth.ts';
 import * as betsSchema from './schema/bets.ts';
 import * as commentsSchema from './schema/comments.ts';
+import * as filesSchema from './schema/files.ts';
 import * as friendsSchema from './schema/friends.ts';
 import * as likesSchema from './schema/likes.ts';
+import * as limitsSchema from './schema/limits.ts';
 import * as mailSchema from './schema/mail.ts';
 import * as notificationsSchema from './schema/notifications.ts';
+import * as preferencesSchema from './schema/preferences.ts';
+import * as settlementsSchema from './schema/settlements.ts';
 
 export const schema = {
   ...authSchema,
@@ -28,6 +32,10 @@ export const schema = {
   ...commentsSchema,
   ...notificationsSchema,
   ...likesSchema,
+  ...preferencesSchema,
+  ...filesSchema,
+  ...settlementsSchema,
+  ...limitsSchema,
 };
 
 /** A PGlite instance with the extensions our migrations use. */
@@ -43,7 +51,10 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** PostgreSQL only: where a dedicated LISTEN connection should connect. */
+  /**
+   * PostgreSQL only: where a dedicated LISTEN connection should connect (the direct URL when
+   * DATABASE_URL goes through a transaction pooler, which cannot keep a LISTEN session).
+   */
   connectionString?: string;
   /** Checks the database answers (used by /api/health). */
   ping(): Promise<void>;
@@ -57,7 +68,7 @@ const MIGRATION_LOCK_ID = 727_274_001;
 
 export type OpenDatabaseOptions =
   | { kind: 'pglite'; dataDir?: string; pglite?: PGlite }
-  | { kind: 'postgres'; url: string; poolSize?: number; logger?: Logger };
+  | { kind: 'postgres'; url: string; directUrl?: string; poolSize?: number; logger?: Logger };
 
 // A connection that cannot be made in this time counts as a database outage.
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -66,7 +77,7 @@ const PING_TIMEOUT_MS = 3_000;
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   return options.kind === 'pglite'
     ? openPglite(options)
-    : openPostgres(options.url, options.poolSize, options.logger);
+    : openPostgres(options);
 }
 
 async function openPglite(options: { dataDir?: string; pglite?: PGlite }): Promise<Database> {
@@ -141,34 +152,60 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-async function openPostgres(url: string, poolSize = 10, logger?: Logger): Promise<Database> {
+/**
+ * Several instances may boot at once: one migrates while the others wait on a
+ * session-level advisory lock. Behind a transaction pooler each statement may
+ * land on another server connection (the lock would never be released), so
+ * this runs on the direct URL when there is one.
+ */
+async function migrateUnderLock<C extends pg.Client | pg.PoolClient>(connect: () => Promise<C>, release: (client: C) => Promise<void>): Promise<void> {
+  const client = await connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await migratePg(drizzlePg({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+    await release(client);
+  }
+}
+
+async function openPostgres(options: { url: string; directUrl?: string; poolSize?: number; logger?: Logger }): Promise<Database> {
+  const { url, directUrl, poolSize = 10, logger } = options;
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
   });
   survivePoolErrors(pool, logger);
-  let lockClient: pg.PoolClient;
-  try {
-    lockClient = await pool.connect();
-  } catch (error) {
+  const fail = (variable: string, target: string) => async (error: unknown) => {
     await pool.end().catch(() => undefined);
-    throw new StartupError(
-      `cannot connect to the database in DATABASE_URL (${describeDatabaseUrl(url)}): ${reason(error)}`,
+    throw new StartupError(`cannot connect to the database in ${variable} (${describeDatabaseUrl(target)}): ${reason(error)}`);
+  };
+  if (directUrl) {
+    await migrateUnderLock(
+      async () => {
+        const client = new pg.Client({ connectionString: directUrl, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+        client.on('error', (error) => logger?.warn({ err: error.message }, 'migration connection lost'));
+        await client.connect().catch(fail('DATABASE_DIRECT_URL', directUrl));
+        return client;
+      },
+      (client) => client.end(),
     );
-  }
-  // Several instances may boot at once: one migrates while the others wait.
-  try {
-    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-    await migratePg(drizzlePg({ client: lockClient, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
-  } finally {
-    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
-    lockClient.release();
+    // The pooled URL must answer too, or every request would fail later.
+    await pool.query('select 1').catch(fail('DATABASE_URL', url));
+  } else {
+    await migrateUnderLock(
+      () => pool.connect().catch(fail('DATABASE_URL', url)),
+      (client) => {
+        client.release();
+        return Promise.resolve();
+      },
+    );
   }
   return {
     db: drizzlePg({ client: pool, schema }),
     kind: 'postgres',
-    connectionString: url,
+    connectionString: directUrl ?? url,
     ping: async () => {
       await withTimeout(pool.query('select 1'), PING_TIMEOUT_MS, 'database ping timed out');
     },

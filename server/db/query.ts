@@ -1,6 +1,7 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from './client.ts';
+import { users } from './schema/auth.ts';
 
 /**
  * Runs a hand-written statement and validates its rows, so raw SQL is as
@@ -23,3 +24,20 @@ export async function queryOne<T extends z.ZodType>(db: Db, query: SQL, row: T):
 export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
+
+/**
+ * How every list shows a user: the username as they typed it (`display_username`), falling back to
+ * the lower-cased unique one. The one home of that rule for hand-written SQL: `alias` is the table
+ * alias of a `"user"` row, always a literal in our code, never input.
+ */
+export function displayUsernameOf(alias: string): string {
+  return `coalesce(${alias}.display_username, ${alias}.username)`;
+}
+
+/** {@link displayUsernameOf} as a fragment of a `sql` template. */
+export const displayUsername = (alias: string): SQL => sql.raw(displayUsernameOf(alias));
+
+/** {@link displayUsernameOf} for the query builder on the `user` table. */
+export const displayUsernameColumn = (
+  table: { displayUsername: AnyColumn; username: AnyColumn } = users,
+): SQL<string> => sql<string>`coalesce(${table.displayUsername}, ${table.username})`;

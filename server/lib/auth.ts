@@ -1,4 +1,4 @@
-import { betterAuth } from 'better-auth';
+import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { username } from 'better-auth/plugins';
 import type { Db } from '../db/client.ts';
@@ -25,9 +25,22 @@ export type AuthDeps = {
   onSessionEnded?: (userId: string) => void;
   /** Invite links carried through sign-up and email verification (issue 10, section 2). */
   invites?: AuthHookDeps['invites'];
+  /**
+   * Redis (issue 15): sessions are read from here (a session check makes no
+   * database query) and the auth rate-limit counters live here. Session rows
+   * stay in the database too, so listing, revoking and the delete hook work as before.
+   */
+  secondaryStorage?: BetterAuthOptions['secondaryStorage'];
   /** Per-rule request budgets; tests may tighten them but never turn limiting off. */
   rateLimit?: { signIn?: number; signUp?: number; reset?: number };
+  /**
+   * Password hashing; default better-auth's scrypt (N=16384, r=16, in JavaScript: tens of ms of CPU
+   * per call). Only the API test harness replaces it, with a salted SHA-256 (server/testing/password.ts).
+   */
+  passwordHasher?: PasswordHasher;
 };
+
+export type PasswordHasher = NonNullable<NonNullable<BetterAuthOptions['emailAndPassword']>['password']>;
 
 /** Verification links sent on sign-in would otherwise land on '/', the sign-up screen. */
 function withVerifiedCallback(url: string): string {
@@ -47,6 +60,14 @@ export function createAuth(deps: AuthDeps) {
     basePath: '/api/auth',
     secret,
     trustedOrigins: trustedOrigins(publicUrl),
+    ...(deps.secondaryStorage
+      ? {
+          secondaryStorage: deps.secondaryStorage,
+          session: { storeSessionInDatabase: true },
+          // Verification tokens stay rows: they must outlive a Redis flush.
+          verification: { storeInDatabase: true },
+        }
+      : {}),
     database: drizzleAdapter(db, {
       provider: 'pg',
       transaction: true,
@@ -66,6 +87,7 @@ export function createAuth(deps: AuthDeps) {
       autoSignIn: false,
       minPasswordLength: 6,
       maxPasswordLength: 128,
+      ...(deps.passwordHasher ? { password: deps.passwordHasher } : {}),
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       // Per-account limits on top of the per-address ones: the answer is the same either way.
@@ -93,7 +115,7 @@ export function createAuth(deps: AuthDeps) {
     disabledPaths: ['/update-user', '/update-session', '/change-email', '/delete-user', '/link-social', '/unlink-account'],
     rateLimit: {
       enabled: true,
-      storage: 'database',
+      storage: deps.secondaryStorage ? 'secondary-storage' : 'database',
       window: 60,
       max: 120,
       customRules: {
@@ -130,5 +152,16 @@ export function createAuth(deps: AuthDeps) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * With sessions in Redis each cached session carries a copy of its user: after
+ * our own API changed the user's row (name, photo), the copies are rewritten
+ * through better-auth, which reads the row back. Without Redis, nothing to do.
+ */
+export async function refreshSessionUser(auth: Auth, userId: string): Promise<void> {
+  const context = await auth.$context;
+  if (!context.options.secondaryStorage) return;
+  await context.internalAdapter.updateUser(userId, { updatedAt: new Date() });
+}
 export type SessionUser = Auth['$Infer']['Session']['user'];
 export type Session = Auth['$Infer']['Session']['session'];

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { z } from 'zod';
 import { survivePoolErrors, type Database } from '../db/client.ts';
 import type { Logger } from './logger.ts';
+import { connectRedis, type RedisConfig } from './redis.ts';
 
 /**
  * What changed, for whom: the web invalidates the matching queries. Only ids
@@ -18,8 +19,10 @@ export type SessionEndedEvent = { kind: 'session-ended' };
  * down), so streams re-check their session and tell the browser to refetch.
  */
 export type ResyncEvent = { kind: 'resync' };
+/** Local only: the instance is shutting down; streams end so browsers reconnect to another instance. */
+export type ClosingEvent = { kind: 'closing' };
 export type PublishedEvent = ChangeEvent | SessionEndedEvent;
-export type BusEvent = PublishedEvent | ResyncEvent;
+export type BusEvent = PublishedEvent | ResyncEvent | ClosingEvent;
 type Listener = (event: BusEvent) => void;
 
 const CHANNEL = 'sidepot_events';
@@ -34,19 +37,43 @@ function fromPayload(payload: z.output<typeof payloadSchema>): PublishedEvent {
   return payload.b ? { kind: payload.k, betId: payload.b } : { kind: payload.k };
 }
 
+function toPayload(userIds: string[], event: PublishedEvent): string {
+  const betId = 'betId' in event ? event.betId : undefined;
+  return JSON.stringify({ u: userIds, k: event.kind, ...(betId ? { b: betId } : {}) });
+}
+
+/** A message from another instance, or nothing if it is not one of ours. */
+function parseMessage(message: string): z.output<typeof payloadSchema> | null {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(message);
+  } catch {
+    return null;
+  }
+  const parsed = payloadSchema.safeParse(raw);
+  return parsed.success ? parsed.data : null;
+}
+
 const FIRST_RETRY_MS = 250;
 const MAX_RETRY_MS = 30_000;
 
 export interface EventBus {
   publish(userIds: string[], event: PublishedEvent): Promise<void>;
   subscribe(userId: string, listener: Listener): () => void;
+  /** Shutdown: tells every local stream (and any that subscribes later) to end. */
+  endStreams(): void;
   close(): Promise<void>;
 }
 
 /** Local fan-out to this instance's open streams. */
 function createLocalFanout() {
   const listeners = new Map<string, Set<Listener>>();
+  let ending = false;
   return {
+    endStreams: () => {
+      ending = true;
+      for (const set of listeners.values()) for (const listener of set) listener({ kind: 'closing' });
+    },
     deliver: (userIds: string[], event: BusEvent) => {
       for (const userId of new Set(userIds)) for (const listener of listeners.get(userId) ?? []) listener(event);
     },
@@ -54,6 +81,8 @@ function createLocalFanout() {
       for (const set of listeners.values()) for (const listener of set) listener(event);
     },
     subscribe: (userId: string, listener: Listener) => {
+      // A stream that opens during shutdown ends at once.
+      if (ending) queueMicrotask(() => listener({ kind: 'closing' }));
       const set = listeners.get(userId) ?? new Set<Listener>();
       set.add(listener);
       listeners.set(userId, set);
@@ -66,11 +95,13 @@ function createLocalFanout() {
 }
 
 /**
- * On PostgreSQL events cross instances through NOTIFY, and each instance
+ * With Redis configured, events cross instances through Redis pub/sub (issue
+ * 15). Otherwise on PostgreSQL they go through NOTIFY, and each instance
  * keeps one dedicated LISTEN connection (a pooled one could be handed to
  * someone else). On PGlite there is one process, so delivery is in-process.
  */
-export async function createEventBus(database: Database, logger: Logger): Promise<EventBus> {
+export async function createEventBus(database: Database, logger: Logger, redis?: RedisConfig): Promise<EventBus> {
+  if (redis) return createRedisEventBus(redis, logger);
   const local = createLocalFanout();
   const url = database.connectionString;
   if (database.kind === 'pglite' || !url) {
@@ -80,6 +111,7 @@ export async function createEventBus(database: Database, logger: Logger): Promis
         return Promise.resolve();
       },
       subscribe: local.subscribe,
+      endStreams: local.endStreams,
       close: () => Promise.resolve(),
     };
   }
@@ -94,14 +126,8 @@ export async function createEventBus(database: Database, logger: Logger): Promis
     const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
     next.on('notification', (message) => {
       if (message.channel !== CHANNEL || !message.payload) return;
-      let raw: unknown;
-      try {
-        raw = JSON.parse(message.payload);
-      } catch {
-        return;
-      }
-      const parsed = payloadSchema.safeParse(raw);
-      if (parsed.success) local.deliver(parsed.data.u, fromPayload(parsed.data));
+      const parsed = parseMessage(message.payload);
+      if (parsed) local.deliver(parsed.u, fromPayload(parsed));
     });
     // Both can fire for one failure, and also while connecting: `lost` acts once, on the live client only.
     next.on('error', (error) => lost(next, error));
@@ -160,9 +186,7 @@ export async function createEventBus(database: Database, logger: Logger): Promis
       try {
         // A NOTIFY payload must stay under 8,000 bytes: 100 ids of ~32 characters fit easily.
         for (let start = 0; start < unique.length; start += 100) {
-          const betId = 'betId' in event ? event.betId : undefined;
-          const payload = JSON.stringify({ u: unique.slice(start, start + 100), k: event.kind, ...(betId ? { b: betId } : {}) });
-          await notifier.query('select pg_notify($1, $2)', [CHANNEL, payload]);
+          await notifier.query('select pg_notify($1, $2)', [CHANNEL, toPayload(unique.slice(start, start + 100), event)]);
         }
       } catch (error) {
         // A lost realtime hint must never fail the request that caused it.
@@ -170,6 +194,7 @@ export async function createEventBus(database: Database, logger: Logger): Promis
       }
     },
     subscribe: local.subscribe,
+      endStreams: local.endStreams,
     close: async () => {
       closed = true;
       clearTimeout(retryTimer);
@@ -177,6 +202,54 @@ export async function createEventBus(database: Database, logger: Logger): Promis
       client = undefined;
       await last?.end().catch(() => undefined);
       await notifier.end();
+    },
+  };
+}
+
+/**
+ * Redis pub/sub: one subscriber connection and one publisher per instance.
+ * ioredis reconnects with back-off and subscribes again by itself; messages
+ * published meanwhile are lost (pub/sub keeps nothing), so, as after a lost
+ * LISTEN connection, every local stream is told to resync.
+ */
+export async function createRedisEventBus(config: RedisConfig, logger: Logger): Promise<EventBus> {
+  const local = createLocalFanout();
+  const channel = `${config.prefix}events`;
+  const subscriber = connectRedis(config.url, logger, `${config.prefix}events-subscriber`);
+  const publisher = connectRedis(config.url, logger, `${config.prefix}events-publisher`);
+  let subscribedOnce = false;
+  subscriber.on('message', (from: string, message: string) => {
+    if (from !== channel) return;
+    const parsed = parseMessage(message);
+    if (parsed) local.deliver(parsed.u, fromPayload(parsed));
+  });
+  subscriber.on('ready', () => {
+    // ioredis re-subscribes before 'ready'; the first one is start-up.
+    if (subscribedOnce) local.deliverToAll({ kind: 'resync' });
+  });
+  try {
+    await Promise.all([subscriber.connect(), publisher.connect()]);
+    await subscriber.subscribe(channel);
+  } catch (error) {
+    subscriber.disconnect();
+    publisher.disconnect();
+    throw error;
+  }
+  subscribedOnce = true;
+
+  return {
+    publish: async (userIds, event) => {
+      try {
+        await publisher.publish(channel, toPayload([...new Set(userIds)], event));
+      } catch (error) {
+        // A lost realtime hint must never fail the request that caused it.
+        logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'event publish failed');
+      }
+    },
+    subscribe: local.subscribe,
+      endStreams: local.endStreams,
+    close: async () => {
+      await Promise.all([subscriber.quit().catch(() => undefined), publisher.quit().catch(() => undefined)]);
     },
   };
 }

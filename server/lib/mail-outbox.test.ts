@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { mailOutbox } from '../db/schema/mail.ts';
 import { createAgent } from '../testing/agent.ts';
+import { openSecondPool } from '../testing/second-pool.ts';
 import { buildSignUp } from '../testing/factories.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { createMailWorker, MAX_MAIL_ATTEMPTS, retryDelaySeconds } from './mail-outbox.ts';
@@ -72,15 +73,23 @@ test('a message that keeps failing is given up after the last attempt', async ()
   t.logs.splice(0);
 });
 
-test('two workers draining at once deliver each message exactly once', async () => {
+test('two workers on their own connection pools (two instances) deliver each message exactly once', async () => {
   const transport = createMemoryTransport();
-  const a = createMailWorker({ db: t.db, transport, logger: t.deps.logger });
-  const b = createMailWorker({ db: t.db, transport, logger: t.deps.logger });
-  for (let i = 0; i < 30; i += 1) await a.send(message(`once-${i}@example.com`));
-  await Promise.all([a.drain(), b.drain(), a.drain(), b.drain()]);
-  const delivered = transport.sent.filter((m) => m.to.startsWith('once-')).map((m) => m.to);
-  expect(delivered).toHaveLength(30);
-  expect(new Set(delivered).size).toBe(30);
+  const second = openSecondPool(t.deps.database);
+  try {
+    const a = createMailWorker({ db: t.db, transport, logger: t.deps.logger });
+    const b = createMailWorker({ db: second.db, transport, logger: t.deps.logger });
+    // More than one batch each (20), so the workers interleave claims.
+    for (let i = 0; i < 90; i += 1) await a.send(message(`once-${i}@example.com`));
+    await Promise.all([a.drain(), b.drain(), a.drain(), b.drain()]);
+    const delivered = transport.sent.filter((m) => m.to.startsWith('once-')).map((m) => m.to);
+    expect(delivered).toHaveLength(90);
+    expect(new Set(delivered).size).toBe(90);
+    const left = await t.db.select().from(mailOutbox).where(isNull(mailOutbox.sentAt));
+    expect(left.filter((row) => row.to.startsWith('once-'))).toEqual([]);
+  } finally {
+    await second.close();
+  }
 });
 
 test('the running worker sends a fresh mail at once, even when the app clock lags the database clock', async () => {

@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/mail.ts';
 import type { Logger } from './logger.ts';
+import { createOutboxWorker, deliveredColumns, failedColumns, retryDelaySeconds } from './outbox-worker.ts';
 import type { MailMessage, MailTransport } from './mail-transport.ts';
 
 export const MAX_MAIL_ATTEMPTS = 8;
@@ -9,18 +10,20 @@ const BATCH_SIZE = 20;
 const LOCK_SECONDS = 60;
 const POLL_MS = 15_000;
 
-/** 10 s, 20 s, 40 s … capped at one hour. */
-export function retryDelaySeconds(attempts: number): number {
-  return Math.min(10 * 2 ** Math.max(0, attempts - 1), 3600);
-}
+export { retryDelaySeconds };
 
-export async function enqueueMail(db: Db, message: MailMessage): Promise<void> {
-  await db.insert(mailOutbox).values(message);
+/** Claim order: account mail (the default) before notification mail. */
+export const MAIL_PRIORITY = { account: 0, notification: 1 } as const;
+
+export async function enqueueMail(db: Db, message: MailMessage, priority: number = MAIL_PRIORITY.account): Promise<void> {
+  await db.insert(mailOutbox).values({ ...message, priority });
 }
 
 export type MailWorker = {
   /** Queues a message and wakes the worker. */
   send(message: MailMessage): Promise<void>;
+  /** Starts a pass now (when running) for mail another transaction queued. */
+  wake(): void;
   /** Delivers everything due now; resolves when this pass is done. */
   drain(): Promise<void>;
   start(): void;
@@ -33,11 +36,6 @@ export type MailWorker = {
  */
 export function createMailWorker(deps: { db: Db; transport: MailTransport; logger: Logger }): MailWorker {
   const { db, transport, logger } = deps;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let requested = 0;
-  let stopped = true;
-
   async function claimBatch() {
     // Due times are compared with the database's clock: a JavaScript Date has
     // millisecond precision (a row written this millisecond looked "not yet
@@ -54,7 +52,7 @@ export function createMailWorker(deps: { db: Db; transport: MailTransport; logge
           or(isNull(mailOutbox.lockedUntil), lte(mailOutbox.lockedUntil, now)),
         ),
       )
-      .orderBy(asc(mailOutbox.nextAttemptAt))
+      .orderBy(asc(mailOutbox.priority), asc(mailOutbox.nextAttemptAt))
       .limit(BATCH_SIZE)
       .for('update', { skipLocked: true });
     return db
@@ -66,79 +64,25 @@ export function createMailWorker(deps: { db: Db; transport: MailTransport; logge
 
   async function deliver(row: Awaited<ReturnType<typeof claimBatch>>[number]) {
     try {
-      await transport.send({ to: row.to, subject: row.subject, text: row.text, html: row.html });
-      await db.update(mailOutbox).set({ sentAt: sql`now()`, lockedUntil: null, attempts: row.attempts + 1 }).where(eq(mailOutbox.id, row.id));
+      await transport.send({ to: row.to, subject: row.subject, text: row.text, html: row.html, ...(row.headers ? { headers: row.headers } : {}) });
+      await db.update(mailOutbox).set(deliveredColumns(row.attempts)).where(eq(mailOutbox.id, row.id));
     } catch (error) {
-      const attempts = row.attempts + 1;
-      const giveUp = attempts >= MAX_MAIL_ATTEMPTS;
-      const message = error instanceof Error ? error.message : String(error);
-      logger.warn({ mailId: row.id, attempts, giveUp, err: message }, 'mail delivery failed');
-      await db
-        .update(mailOutbox)
-        .set({
-          attempts,
-          lastError: message.slice(0, 500),
-          lockedUntil: null,
-          nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(attempts)})`,
-          failedAt: giveUp ? sql`now()` : null,
-        })
-        .where(eq(mailOutbox.id, row.id));
+      const failed = failedColumns(row.attempts, MAX_MAIL_ATTEMPTS, error instanceof Error ? error.message : String(error));
+      logger.warn({ mailId: row.id, attempts: failed.attempts, giveUp: failed.failedAt !== null, err: failed.lastError }, 'mail delivery failed');
+      await db.update(mailOutbox).set(failed).where(eq(mailOutbox.id, row.id));
     }
   }
 
-  async function pass() {
-    for (;;) {
-      const batch = await claimBatch();
-      // Side by side: the transport keeps a few connections, and one slow recipient must not hold up the rest.
-      await Promise.all(batch.map(deliver));
-      if (batch.length < BATCH_SIZE) return;
-    }
-  }
-
-  function drain(): Promise<void> {
-    requested += 1;
-    if (running) return running;
-    running = (async () => {
-      try {
-        // Callers that ask while a pass runs get one more pass after it.
-        let handled = -1;
-        while (handled !== requested) {
-          handled = requested;
-          await pass();
-        }
-      } catch (error) {
-        logger.error({ err: error }, 'mail worker pass failed');
-      } finally {
-        running = undefined;
-      }
-    })();
-    return running;
-  }
-
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      void drain().finally(schedule);
-    }, POLL_MS);
-    timer.unref();
-  }
-
+  // The transport keeps a few connections, so a batch is delivered side by side.
+  const worker = createOutboxWorker({ name: 'mail', batchSize: BATCH_SIZE, pollMs: POLL_MS, claim: claimBatch, deliver, logger });
   return {
     send: async (message) => {
       await enqueueMail(db, message);
-      if (!stopped) void drain();
+      worker.wake();
     },
-    drain,
-    start: () => {
-      if (!stopped) return;
-      stopped = false;
-      void drain();
-      schedule();
-    },
-    stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
+    wake: worker.wake,
+    drain: worker.drain,
+    start: worker.start,
+    stop: worker.stop,
   };
 }

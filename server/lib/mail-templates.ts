@@ -11,7 +11,12 @@ function escapeHtml(value: string): string {
     .replaceAll("'", '&#39;');
 }
 
-function layout(heading: string, paragraphs: string[], action?: { label: string; url: string }): string {
+export type MailAction = { label: string; url: string };
+
+/** Notification mail's footer: why it came, and a link that stops this kind. */
+export type MailFooter = { reason: string; unsubscribeUrl: string };
+
+function layout(heading: string, paragraphs: string[], action?: MailAction, footer?: MailFooter): string {
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#059669;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>
 <p style="color:#6b7280;font-size:13px">If the button does not work, copy this link into your browser:<br><a href="${escapeHtml(action.url)}">${escapeHtml(action.url)}</a></p>`
@@ -22,10 +27,18 @@ function layout(heading: string, paragraphs: string[], action?: { label: string;
 ${paragraphs.map((text) => `<p>${escapeHtml(text)}</p>`).join('\n')}
 ${button}
 <p style="color:#6b7280;font-size:13px">— The ${PRODUCT} team</p>
+${footer ? `<p style="color:#6b7280;font-size:12px">${escapeHtml(footer.reason)} <a href="${escapeHtml(footer.unsubscribeUrl)}" style="color:#6b7280">Unsubscribe</a></p>` : ''}
 </body></html>`;
 }
 
-export function layoutMessage(to: string, subject: string, heading: string, paragraphs: string[], action?: { label: string; url: string }): MailMessage {
+export function layoutMessage(
+  to: string,
+  subject: string,
+  heading: string,
+  paragraphs: string[],
+  action?: MailAction,
+  footer?: MailFooter,
+): MailMessage {
   const text = [
     heading,
     '',
@@ -33,8 +46,9 @@ export function layoutMessage(to: string, subject: string, heading: string, para
     ...(action ? ['', `${action.label}: ${action.url}`] : []),
     '',
     `— The ${PRODUCT} team`,
+    ...(footer ? ['', footer.reason, `Unsubscribe: ${footer.unsubscribeUrl}`] : []),
   ].join('\n');
-  return { to, subject, text, html: layout(heading, paragraphs, action) };
+  return { to, subject, text, html: layout(heading, paragraphs, action, footer) };
 }
 
 export function verificationMail(to: string, name: string, url: string): MailMessage {

@@ -1,7 +1,14 @@
 import nodemailer from 'nodemailer';
 import type { Logger } from './logger.ts';
 
-export type MailMessage = { to: string; subject: string; text: string; html: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
+};
 
 export interface MailTransport {
   readonly kind: 'smtp' | 'log' | 'memory';

@@ -12,6 +12,9 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SCRIPT = `console.log(${JSON.stringify('sidepot '.repeat(400))});\n`;
 const SHELL = `<!doctype html><!-- ${'padding '.repeat(200)} --><div id="root"></div>`;
 
+const SERVICE_WORKER = 'self.addEventListener("push", () => {});\n';
+const WEB_MANIFEST = '{"name":"Sidepot","start_url":"/home"}';
+
 let t: TestApp;
 let app: ReturnType<typeof createApp>;
 beforeAll(async () => {
@@ -21,6 +24,8 @@ beforeAll(async () => {
   mkdirSync(path.join(root, '.vite'));
   writeFileSync(path.join(root, 'index.html'), SHELL);
   writeFileSync(path.join(root, 'robots.txt'), 'User-agent: *\nDisallow: /api/\n');
+  writeFileSync(path.join(root, 'sw.js'), SERVICE_WORKER);
+  writeFileSync(path.join(root, 'manifest.webmanifest'), WEB_MANIFEST);
   writeFileSync(path.join(root, '.vite', 'manifest.json'), '{}');
   // What scripts/vite/precompress.ts writes beside each chunk.
   writeFileSync(path.join(root, 'assets', 'app-abc123.js'), SCRIPT);
@@ -112,6 +117,27 @@ test('a real file outside /assets is served with a short cache', async () => {
   expect(await res.text()).toContain('User-agent: *');
 });
 
+test('the service worker is revalidated on every use, so a new release is seen at once', async () => {
+  const res = await get('/sw.js');
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toContain('javascript');
+  expect(res.headers.get('cache-control')).toBe('no-cache');
+  expect(await res.text()).toBe(SERVICE_WORKER);
+});
+
+test('the web app manifest is revalidated on every use and typed as a manifest', async () => {
+  const res = await get('/manifest.webmanifest');
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toContain('application/manifest+json');
+  expect(res.headers.get('cache-control')).toBe('no-cache');
+  expect(await res.text()).toBe(WEB_MANIFEST);
+});
+
+test('hashed assets stay immutable beside the service worker', async () => {
+  const res = await get('/assets/plain-def456.js');
+  expect(res.headers.get('cache-control')).toBe(IMMUTABLE);
+});
+
 test.each([
   '/x.js',
   '/missing.txt',
@@ -152,6 +178,10 @@ test('web/public holds robots.txt and the favicon set the shell links to', async
   for (const [file, size] of [
     ['favicon-32x32.png', 32],
     ['apple-touch-icon.png', 180],
+    // The web app manifest's icons (vite.config.ts), from `npm run icons`.
+    ['pwa-192x192.png', 192],
+    ['pwa-512x512.png', 512],
+    ['pwa-maskable-512x512.png', 512],
   ] as const) {
     const meta = await sharp(path.join(publicDir, file)).metadata();
     expect({ file, format: meta.format, width: meta.width, height: meta.height }).toEqual({

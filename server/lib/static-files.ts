@@ -6,6 +6,12 @@ import type { AppEnv } from '../app-env.ts';
 import { AppError } from './errors.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * Files whose URL never changes but whose content does with each release: the
+ * service worker (the browser must see a new one at once, or it keeps serving
+ * the old shell) and the web app manifest. Checked with the server every time.
+ */
+const REVALIDATE = new Set(['/sw.js', '/manifest.webmanifest']);
 
 /**
  * A path whose last segment ends in `.ext` asks for a file (`/x.js`,
@@ -16,7 +22,8 @@ const FILE_LIKE = /\.[a-z0-9]+$/i;
 const HIDDEN = /(?:^|\/)\./;
 
 /**
- * Serves the built SPA: hashed assets cached for a year, HTML never cached,
+ * Serves the built SPA: hashed assets cached for a year, HTML, /sw.js and the
+ * web app manifest revalidated on every use,
  * prebuilt `.br`/`.gz` twins (see scripts/vite/precompress.ts) chosen by
  * Accept-Encoding, and every other GET that is not a file gets index.html
  * (history fallback, so deep links like /feed load). A path that names a file
@@ -34,7 +41,11 @@ export function staticFiles(root: string) {
         const isHtml = c.res.headers.get('content-type')?.startsWith('text/html') ?? false;
         c.res.headers.set(
           'Cache-Control',
-          isHtml ? 'no-cache' : c.req.path.startsWith('/assets/') ? IMMUTABLE : 'public, max-age=3600',
+          isHtml || REVALIDATE.has(c.req.path)
+            ? 'no-cache'
+            : c.req.path.startsWith('/assets/')
+              ? IMMUTABLE
+              : 'public, max-age=3600',
         );
       })
       // Dot folders hold build metadata (.vite/manifest.json), not files for browsers.

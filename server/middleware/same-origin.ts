@@ -12,13 +12,14 @@ const SAFE_METHODS = new Set(['GET', 'HEAD']);
  * the cookie alone proves nothing: browsers send `Origin` on every non-GET
  * fetch and form post, and `Sec-Fetch-Site` where they leave `Origin` out.
  * A request with neither is refused too; scripts set an Origin like a page.
- * `except` names a path prefix that checks origins itself (better-auth).
+ * `except` names path prefixes that check origins themselves (better-auth)
+ * or need no origin (the one-click unsubscribe, authorised by its token).
  */
-export function requireSameOrigin(publicUrl: string, options: { except?: string } = {}) {
+export function requireSameOrigin(publicUrl: string, options: { except?: string | readonly string[] } = {}) {
   const trusted = new Set(trustedOrigins(publicUrl));
-  const { except } = options;
+  const except = options.except === undefined ? [] : typeof options.except === 'string' ? [options.except] : options.except;
   return createMiddleware<AppEnv>(async (c, next) => {
-    const isExempt = except !== undefined && c.req.path.startsWith(except);
+    const isExempt = except.some((prefix) => c.req.path.startsWith(prefix));
     if (!SAFE_METHODS.has(c.req.method) && !isExempt) {
       const origin = c.req.header('origin');
       const isOurs =

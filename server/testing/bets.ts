@@ -18,6 +18,10 @@ export async function insertBet(
     voidRequestedBy?: string;
     paymentSent?: boolean;
     paymentConfirmed?: boolean;
+    /** When it was resolved; default: a minute after the previous insert (in 2026-01). */
+    completedAt?: Date;
+    /** When it was marked paid; default: at completion, when paymentSent. */
+    paidAt?: Date;
   },
 ) {
   minutes += 1;
@@ -33,10 +37,11 @@ export async function insertBet(
       status: values.status ?? (completed ? 'completed' : 'pending'),
       winnerId: values.winnerId ?? null,
       createdAt: at,
-      completedAt: completed ? at : null,
+      completedAt: completed ? (values.completedAt ?? at) : null,
       voidRequestedBy: values.voidRequestedBy ?? null,
       paymentSent: values.paymentSent ?? false,
       paymentConfirmed: values.paymentConfirmed ?? false,
+      paidAt: values.paymentSent ? (values.paidAt ?? values.completedAt ?? at) : null,
     })
     .returning();
   if (!row) throw new Error('insert failed');

@@ -8,7 +8,10 @@ import type { AppDeps } from '../app-env.ts';
 import { bootstrap } from '../bootstrap.ts';
 import { parseEnv } from '../env.ts';
 import { createMemoryTransport, type MailMessage } from '../lib/mail-transport.ts';
+import type { Database } from '../db/client.ts';
 import { createTestDatabase } from './db.ts';
+import { testPasswordHasher } from './password.ts';
+import { dropRedisPrefix, testRedisUrl, uniqueRedisPrefix } from './redis.ts';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 /** Tests pick the caller's address with this header (the real server reads the socket). */
@@ -18,9 +21,25 @@ export type LogEntry = { level: number; msg?: string; [key: string]: unknown };
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
+export type TestAppOptions = {
+  /** A data directory to start from (e.g. with files a former version left in it); default: a new temp dir. */
+  dataDir?: string;
+  /** Redis for sessions and fan-out; default: TEST_REDIS_URL when set. `null`: never. */
+  redisUrl?: string | null;
+  /** A Redis key prefix; default: one unique to this app. Two apps given one prefix act as two instances. */
+  redisPrefix?: string;
+  /** An existing database (a second instance on it); default: a private new one. */
+  database?: Database;
+  /** Further environment, such as S3_*. */
+  env?: Record<string, string>;
+};
+
 /** The real app on a private database, with mail captured in memory. */
-export async function createTestApp() {
-  const database = await createTestDatabase();
+export async function createTestApp(options: TestAppOptions = {}) {
+  const ownDatabase = !options.database;
+  const database = options.database ?? (await createTestDatabase());
+  const redisUrl = options.redisUrl === null ? undefined : (options.redisUrl ?? testRedisUrl());
+  const redisPrefix = options.redisPrefix ?? uniqueRedisPrefix();
   const transport = createMemoryTransport();
   const logs: LogEntry[] = [];
   const sink = new Writable({
@@ -34,9 +53,17 @@ export async function createTestApp() {
     NODE_ENV: 'test',
     PUBLIC_URL: TEST_ORIGIN,
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
-    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'sidepot-test-')),
+    DATA_DIR: options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'sidepot-test-')),
+    ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+    ...options.env,
   });
-  const deps: AppDeps = await bootstrap(env, logger, { transport, database });
+  // A second instance must not close the database it shares.
+  const deps: AppDeps = await bootstrap(env, logger, {
+    transport,
+    database: ownDatabase ? database : { ...database, close: () => Promise.resolve() },
+    redisPrefix,
+    passwordHasher: testPasswordHasher,
+  });
   const app = createApp(deps, { clientIp: (c) => c.req.header(TEST_IP_HEADER) ?? '203.0.113.1' });
 
   let ipCounter = 0;
@@ -66,10 +93,11 @@ export async function createTestApp() {
       logs.splice(0, logs.length, ...logs.filter((entry) => entry.level < 50));
       return errors;
     },
+    /** Redis in use (TEST_REDIS_URL or the option), with this app's key prefix. */
+    redis: redisUrl ? { url: redisUrl, prefix: redisPrefix } : undefined,
     close: async () => {
-      await deps.mail.stop();
-      await deps.events.close();
-      await database.close();
+      await deps.close();
+      if (redisUrl && !options.redisPrefix) await dropRedisPrefix(redisUrl, redisPrefix);
     },
   };
 }

@@ -37,6 +37,8 @@ const router = createBrowserRouter([
       { path: 'sms-opt-in-policy', ...screen(() => import('./routes/sms-opt-in-policy.tsx')) },
       // Public: a visitor who is not on Sidepot yet opens it first (issue 10, section 3).
       { path: 'challenge/:code', ...screen(() => import('./routes/challenge.tsx')) },
+      // Public: a notification mail's 'Unsubscribe' link works without signing in (issue 11).
+      { path: 'unsubscribe', ...screen(() => import('./routes/unsubscribe.tsx')) },
       {
         element: <RequireAuth />,
         children: [
@@ -45,6 +47,7 @@ const router = createBrowserRouter([
           { path: 'profile', ...screen(() => import('./routes/profile.tsx')) },
           { path: 'activity', ...screen(() => import('./routes/activity.tsx')) },
           { path: 'bets/:id', ...screen(() => import('./routes/bet.tsx')) },
+          { path: 'settings', ...screen(() => import('./routes/settings.tsx')) },
         ],
       },
       { path: '*', ...screen(() => import('./routes/not-found.tsx')) },

@@ -1,6 +1,6 @@
 import { Copy, Share2 } from 'lucide-react';
 import { useMemo } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast.ts';
 import { renderSVG } from 'uqr';
 import { Button } from './ui/button.tsx';
 

@@ -1,9 +1,26 @@
 import { hc, type ClientResponse } from 'hono/client';
 import type { AppType } from '../../server/app.ts';
-import { readApiError } from './api-error.ts';
+import { offlineError, readApiError } from './api-error.ts';
+
+/**
+ * fetch for our API: offline, a call fails at once with the offline message
+ * instead of waiting for the network (and is never queued to replay later); a
+ * request the network drops because the browser just went offline says the same.
+ */
+const isOffline = () => !navigator.onLine;
+
+async function fetchOnline(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  if (isOffline()) throw offlineError();
+  try {
+    return await fetch(input, init);
+  } catch (error) {
+    if (isOffline()) throw offlineError();
+    throw error;
+  }
+}
 
 /** Typed client for our own JSON API (auth has its own client in auth-client.ts). */
-export const api = hc<AppType>('/api');
+export const api = hc<AppType>('/api', { fetch: fetchOnline });
 
 /** Returns the typed JSON of a successful response, or throws an ApiError carrying the server's message. */
 export async function unwrap<T>(response: ClientResponse<T, number, 'json'>): Promise<T> {

@@ -1,6 +1,9 @@
 // Kept apart from api-client.ts so code that only inspects errors (the query
 // client's retry rule) does not pull the RPC client into the first download.
 
+/** Shown when a call to our API cannot be made because the browser is offline (issue 11, section 1). */
+export const OFFLINE_MESSAGE = 'You are offline. Try again when you are back online.';
+
 export type ApiIssue = { path: string; message: string };
 
 /** A failed call to our own API, from its `{ error: { code, message, issues? } }` body. */
@@ -16,6 +19,15 @@ export class ApiError extends Error {
     this.code = code;
     this.issues = issues;
   }
+}
+
+/** The failure of a call made while offline: no request went out, and none is queued. */
+export function offlineError(): ApiError {
+  return new ApiError(0, 'OFFLINE', OFFLINE_MESSAGE);
+}
+
+export function isOfflineError(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'OFFLINE';
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

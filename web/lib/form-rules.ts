@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from './toast.ts';
 import type { z } from 'zod';
 import { issueTitle } from '../../domain/users.ts';
 
@@ -7,7 +7,7 @@ import { issueTitle } from '../../domain/users.ts';
  * title. react-hook-form keeps only the message, so the values are checked
  * once more here to read the rule's title.
  */
-export function toastFirstRule(schema: z.ZodType, values: unknown): void {
+export function toastFirstRule(schema: z.ZodType, values: unknown, form?: string): void {
   const issue = schema.safeParse(values).error?.issues[0];
-  if (issue) toast.error(issueTitle(issue), { description: issue.message });
+  if (issue) toast.error(issueTitle(issue), { description: issue.message, form });
 }

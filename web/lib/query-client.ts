@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient, type UseMutationOptions } from '@tanstack/react-query';
-import { toast } from 'sonner';
-import { ApiError, apiErrorMessage } from './api-error.ts';
+import { ApiError, apiErrorMessage, isOfflineError, OFFLINE_MESSAGE } from './api-error.ts';
+import { toast } from './toast.ts';
 import { authClient } from './auth-client.ts';
 
 /** What a query may declare to have its failure shown as a toast. */
@@ -34,6 +34,12 @@ export const queryClient = new QueryClient({
     // Here rather than in components: once per failed fetch, however many components read the query.
     onError: (error, query) => {
       recheckSessionOn401(error);
+      // A list that could not load offline says why, once however many failed; one that
+      // has data keeps showing it under the 'You are offline' banner.
+      if (isOfflineError(error)) {
+        if (query.state.data === undefined) toast.error(OFFLINE_MESSAGE, { id: 'offline' });
+        return;
+      }
       const errorToast = query.meta?.errorToast;
       if (!errorToast || isUnauthorized(error)) return;
       toast.error(errorToast.title, {
@@ -43,9 +49,15 @@ export const queryClient = new QueryClient({
   }),
   mutationCache: new MutationCache({ onError: recheckSessionOn401 }),
   defaultOptions: {
+    // 'always', not TanStack's default 'online': offline, the default pauses a request and replays
+    // it when the network returns (a bet placed offline appeared minutes later). Here a call made
+    // offline fails at once with the offline message (web/lib/api-client.ts) and is never replayed;
+    // a query shows its error state instead of a skeleton, and refetches on reconnect.
+    mutations: { networkMode: 'always' },
     queries: {
+      networkMode: 'always',
       staleTime: 30_000,
-      // A 4xx answer will not change on a retry; network blips and 5xx might.
+      // A 4xx answer (or being offline, status 0) will not change on a retry; network blips and 5xx might.
       retry: (failureCount, error) => !(error instanceof ApiError && error.status < 500) && failureCount < 2,
     },
   },

@@ -38,6 +38,13 @@ export const queryKeys = {
   /** A public invite page; under `friends`-refreshed keys via friendGraphKeys. */
   invite: (code: string) => ['invites', 'code', code] as const,
   invites: ['invites'] as const,
+  /** The viewer's Push and Email switches per category (/settings). */
+  notificationPreferences: ['settings', 'notifications'] as const,
+  /** Prefix of the balances card and each friend's balance (issue 12). */
+  balances: ['balances'] as const,
+  balance: (friendId: string) => ['balances', friendId] as const,
+  /** The viewer's weekly loss limit and break (issue 12, section 6); its running total moves with their bets. */
+  limits: ['limits'] as const,
 };
 
 /** Everything that shows who is friends with whom. */
@@ -54,7 +61,15 @@ const friendGraphKeys = [
 
 /** Which cached queries a realtime change event makes stale (see web/lib/events.ts). */
 export const keysForChange = {
-  bets: [queryKeys.bets, queryKeys.notifications, queryKeys.profile, queryKeys.userCards, queryKeys.activity],
+  bets: [
+    queryKeys.bets,
+    queryKeys.notifications,
+    queryKeys.profile,
+    queryKeys.userCards,
+    queryKeys.activity,
+    queryKeys.balances,
+    queryKeys.limits,
+  ],
   notifications: [queryKeys.notifications, queryKeys.activity],
   feed: [queryKeys.feed],
   // The same set a friend mutation refreshes on the actor's own screen.
@@ -85,6 +100,8 @@ const betChangeKeys = [
   queryKeys.userCards,
   queryKeys.feed,
   queryKeys.activity,
+  queryKeys.balances,
+  queryKeys.limits,
 ] as const;
 
 /**

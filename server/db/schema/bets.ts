@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { DISPUTE_REASON_MAX } from '../../../domain/bets.ts';
+import { AUTO_REMINDER_MAX } from '../../../domain/reminders.ts';
 import { users } from './auth.ts';
+import { settlements } from './settlements.ts';
 
 /**
  * CHECK constraints make illegal states unrepresentable: parties differ, the
@@ -26,10 +29,27 @@ export const bets = pgTable(
     voidRequestedBy: text('void_requested_by').references(() => users.id, { onDelete: 'cascade' }),
     paymentSent: boolean('payment_sent').notNull().default(false),
     paymentConfirmed: boolean('payment_confirmed').notNull().default(false),
+    /** When payment_sent became true (singly or by a settlement): the payer record reads it. */
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The settle-up payment that paid this bet, if any (issue 12): such a bet is no longer paid or confirmed singly. */
+    settlementId: uuid('settlement_id').references(() => settlements.id, { onDelete: 'set null' }),
     // Millisecond precision, so a keyset cursor built from a JS Date matches the stored value exactly.
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** Who resolved it and how: 'won' is a claim ('I Won') the loser may dispute, 'lost' a concession. */
+    resolvedBy: text('resolved_by').references(() => users.id, { onDelete: 'cascade' }),
+    resolution: text('resolution', { enum: ['won', 'lost'] }),
+    /** Set by a dispute; from then on the bet ends only by 'I Lost' or a void. */
+    disputedAt: timestamp('disputed_at', { withTimezone: true }),
+    disputeReason: text('dispute_reason'),
+    /** The optional 'Resolve by' date; the overdue job reminds both parties once, the day after it. */
+    resolveBy: date('resolve_by', { mode: 'string' }),
+    overdueNotifiedAt: timestamp('overdue_notified_at', { withTimezone: true }),
+    /** The last payment reminder about this bet, sent by the winner or the reminder job: the shared 24-hour throttle reads it. */
+    lastRemindedAt: timestamp('last_reminded_at', { withTimezone: true }),
+    /** How many automatic reminders the job sent (at most 3). */
+    autoRemindersSent: smallint('auto_reminders_sent').notNull().default(0),
   },
   (table) => [
     check('bet_parties_differ', sql`${table.createdBy} <> ${table.opponentId}`),
@@ -54,6 +74,16 @@ export const bets = pgTable(
       sql`${table.status} = 'completed' or not (${table.paymentSent} or ${table.paymentConfirmed})`,
     ),
     check('bet_confirmed_implies_sent', sql`not ${table.paymentConfirmed} or ${table.paymentSent}`),
+    check('bet_resolution_iff_resolver', sql`(${table.resolvedBy} is null) = (${table.resolution} is null)`),
+    check('bet_resolution_value', sql`${table.resolution} is null or ${table.resolution} in ('won', 'lost')`),
+    check(
+      'bet_resolver_is_party',
+      sql`${table.resolvedBy} is null or (${table.status} = 'completed' and ${table.resolvedBy} in (${table.createdBy}, ${table.opponentId}))`,
+    ),
+    check('bet_dispute_reason_needs_dispute', sql`${table.disputeReason} is null or ${table.disputedAt} is not null`),
+    check('bet_dispute_reason_length', sql`char_length(${table.disputeReason}) <= ${sql.raw(String(DISPUTE_REASON_MAX))}`),
+    check('bet_settled_implies_sent', sql`${table.settlementId} is null or ${table.paymentSent}`),
+    check('bet_auto_reminders_range', sql`${table.autoRemindersSent} between 0 and ${sql.raw(String(AUTO_REMINDER_MAX))}`),
     // NULLS FIRST matches a plain ORDER BY … DESC, so lists read these indexes in order without a sort.
     index('bet_creator_idx').on(table.createdBy, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('bet_opponent_idx').on(table.opponentId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
@@ -63,5 +93,19 @@ export const bets = pgTable(
     // The red dot's "pending action" and the profile sections read open bets per party.
     index('bet_creator_open_idx').on(table.createdBy).where(sql`not ${table.paymentConfirmed}`),
     index('bet_opponent_open_idx').on(table.opponentId).where(sql`not ${table.paymentConfirmed}`),
+    // The overdue job reads only active bets with a date that were not reminded yet.
+    index('bet_overdue_due_idx')
+      .on(table.resolveBy)
+      .where(sql`${table.status} = 'active' and ${table.resolveBy} is not null and ${table.overdueNotifiedAt} is null`),
+    // The reminder job reads only unpaid completed bets that may still get an automatic reminder, oldest first.
+    index('bet_reminder_due_idx')
+      .on(table.completedAt)
+      .where(
+        sql`${table.status} = 'completed' and not ${table.paymentSent} and ${table.autoRemindersSent} < ${sql.raw(String(AUTO_REMINDER_MAX))}`,
+      ),
+    // Self-set limits sum each party's losses of the last 7 days (issue 12, section 6).
+    index('bet_creator_completed_idx').on(table.createdBy, table.completedAt).where(sql`${table.status} = 'completed'`),
+    index('bet_opponent_completed_idx').on(table.opponentId, table.completedAt).where(sql`${table.status} = 'completed'`),
+    index('bet_settlement_idx').on(table.settlementId).where(sql`${table.settlementId} is not null`),
   ],
 );

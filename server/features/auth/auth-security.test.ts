@@ -87,7 +87,7 @@ test('no auth endpoint lets a signed-in user set their image', async () => {
   expect(row?.name).toBe(user.name);
   expect((await createAgent(t).post('/api/auth/update-user', { image: planted })).status).toBe(404);
   expect((await createAgent(t).post('/api/auth/update-session', { image: planted })).status).toBe(404);
-});
+}, 90_000); // ~30 sign-ins, each a password hash: slow on a busy 2-core machine
 
 test('the avatar URL the server writes is the shape the web renders', async () => {
   const me = await signedInUser(t);

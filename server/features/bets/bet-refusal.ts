@@ -1,10 +1,23 @@
 import { eq } from 'drizzle-orm';
+import { reminderMessages } from '../../../domain/reminders.ts';
 import type { Db } from '../../db/client.ts';
 import { bets } from '../../db/schema/bets.ts';
 import { AppError } from '../../lib/errors.ts';
 import { areFriends } from '../friends/friends.service.ts';
 
-export type BetAction = 'accept' | 'decline' | 'resolve' | 'requestVoid' | 'cancelVoid' | 'markPaid' | 'confirmPayment';
+export type BetAction =
+  | 'accept'
+  | 'decline'
+  | 'resolve'
+  | 'requestVoid'
+  | 'cancelVoid'
+  | 'keepBet'
+  | 'dispute'
+  | 'markPaid'
+  | 'confirmPayment'
+  | 'remind';
+
+export const DISPUTED_ONLY_CONCEDE = "This bet was disputed, so it can only end with 'I Lost' or a void.";
 
 type BetRow = typeof bets.$inferSelect;
 
@@ -22,6 +35,7 @@ function explain(bet: BetRow, userId: string, action: BetAction): AppError {
     case 'resolve':
       if (bet.status === 'completed') return conflict('This bet was already resolved.');
       if (bet.status === 'pending') return conflict('This bet has not been accepted yet.');
+      if (bet.disputedAt !== null) return conflict(DISPUTED_ONLY_CONCEDE);
       return conflict('This bet changed in the meantime. Please refresh.');
     case 'requestVoid':
       if (bet.status !== 'active') return conflict('Only active bets can be voided.');
@@ -30,6 +44,15 @@ function explain(bet: BetRow, userId: string, action: BetAction): AppError {
     case 'cancelVoid':
       if (bet.status !== 'active' || bet.voidRequestedBy === null) return conflict('There is no void request to cancel.');
       return forbidden('Only the person who asked to void this bet can cancel the request.');
+    case 'keepBet':
+      if (bet.status !== 'active' || bet.voidRequestedBy === null) return conflict('There is no void request to answer.');
+      return forbidden('You asked to void this bet: cancel the request instead.');
+    case 'dispute':
+      if (bet.status !== 'completed') return conflict('Only a resolved bet can be disputed.');
+      if (bet.winnerId === userId) return forbidden('Only the loser can dispute this bet.');
+      if (bet.resolution !== 'won' || bet.resolvedBy === userId) return conflict("A bet you lost by 'I Lost' cannot be disputed.");
+      if (bet.paymentSent) return conflict('You already marked this bet as paid, so it can no longer be disputed.');
+      return conflict('The 48 hours to dispute this bet have passed.');
     case 'markPaid':
       if (bet.status !== 'completed') return conflict('This bet is not resolved yet.');
       if (bet.winnerId === userId) return forbidden('Only the loser can mark the payment as sent.');
@@ -38,7 +61,14 @@ function explain(bet: BetRow, userId: string, action: BetAction): AppError {
       if (bet.status !== 'completed') return conflict('This bet is not resolved yet.');
       if (bet.winnerId !== userId) return forbidden('Only the winner can confirm the payment.');
       if (!bet.paymentSent) return conflict('The payment has not been marked as sent yet.');
+      if (bet.settlementId !== null && !bet.paymentConfirmed) return conflict('This bet was paid in a settle-up payment: confirm that payment instead.');
       return conflict('Payment was already confirmed.');
+    case 'remind':
+      if (bet.status !== 'completed') return conflict(reminderMessages.notResolved);
+      if (bet.winnerId !== userId) return forbidden(reminderMessages.onlyWinner);
+      if (bet.paymentSent) return conflict(reminderMessages.alreadyPaid);
+      // The only condition left is the shared 24-hour throttle.
+      return new AppError('RATE_LIMITED', reminderMessages.throttled);
   }
 }
 

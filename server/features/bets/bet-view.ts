@@ -2,9 +2,12 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Bet } from '../../../domain/bets.ts';
 import type { Db } from '../../db/client.ts';
+import { displayUsernameColumn } from '../../db/query.ts';
 import { users } from '../../db/schema/auth.ts';
 import { bets } from '../../db/schema/bets.ts';
 import { comments } from '../../db/schema/comments.ts';
+import { settlements } from '../../db/schema/settlements.ts';
+import { reminderAvailableAt } from '../reminders/reminders.sql.ts';
 
 const creators = alias(users, 'creator');
 const opponents = alias(users, 'opponent');
@@ -12,7 +15,7 @@ const opponents = alias(users, 'opponent');
 const party = (table: typeof creators | typeof opponents) => ({
   id: table.id,
   name: table.name,
-  username: sql<string>`coalesce(${table.displayUsername}, ${table.username})`,
+  username: displayUsernameColumn(table),
   image: table.image,
   venmoHandle: table.venmoHandle,
 });
@@ -34,11 +37,21 @@ export async function selectBets(db: Db, where: SQL | undefined, orderAndLimit?:
       acceptanceComment: comments.text,
       createdAt: bets.createdAt,
       completedAt: bets.completedAt,
+      resolvedBy: bets.resolvedBy,
+      resolution: bets.resolution,
+      disputedAt: bets.disputedAt,
+      disputeReason: bets.disputeReason,
+      resolveBy: bets.resolveBy,
+      settlementId: settlements.id,
+      settlementAmount: settlements.amount,
+      settlementConfirmedAt: settlements.confirmedAt,
+      reminderAvailableAt: sql<Date | null>`${reminderAvailableAt(sql`${bets.lastRemindedAt}`)}`.mapWith(bets.lastRemindedAt),
     })
     .from(bets)
     .innerJoin(creators, eq(creators.id, bets.createdBy))
     .innerJoin(opponents, eq(opponents.id, bets.opponentId))
     .leftJoin(comments, eq(comments.id, bets.acceptanceCommentId))
+    .leftJoin(settlements, eq(settlements.id, bets.settlementId))
     .where(where)
     .orderBy(sql`${bets.createdAt} desc`, sql`${bets.id} desc`);
   const rows = orderAndLimit ? await query.limit(orderAndLimit.limit) : await query;
@@ -59,8 +72,25 @@ function toBet(row: {
   acceptanceComment: string | null;
   createdAt: Date;
   completedAt: Date | null;
+  resolvedBy: string | null;
+  resolution: Bet['resolution'];
+  disputedAt: Date | null;
+  disputeReason: string | null;
+  resolveBy: string | null;
+  settlementId: string | null;
+  settlementAmount: number | null;
+  settlementConfirmedAt: Date | null;
+  reminderAvailableAt: Date | null;
 }): Bet {
-  return { ...row, createdAt: row.createdAt.toISOString(), completedAt: row.completedAt?.toISOString() ?? null };
+  const { settlementId, settlementAmount, settlementConfirmedAt, reminderAvailableAt: remindAt, ...bet } = row;
+  return {
+    ...bet,
+    createdAt: row.createdAt.toISOString(),
+    completedAt: row.completedAt?.toISOString() ?? null,
+    disputedAt: row.disputedAt?.toISOString() ?? null,
+    settlement: settlementId === null ? null : { id: settlementId, amount: settlementAmount ?? 0, confirmed: settlementConfirmedAt !== null },
+    reminder: row.status === 'completed' && !row.paymentSent ? { availableAt: remindAt?.toISOString() ?? null } : null,
+  };
 }
 
 export async function selectBet(db: Db, betId: string): Promise<Bet | undefined> {

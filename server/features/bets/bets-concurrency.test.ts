@@ -81,3 +81,49 @@ test('double mark paid: marked once, one notification', async () => {
   const notes = await t.db.select().from(notifications).where(eq(notifications.betId, bet.id));
   expect(notes.map((n) => n.type)).toEqual(['payment_marked']);
 });
+
+/** An active bet the creator claims with 'I Won'. */
+async function claimedBet() {
+  const bet = await insertBet(t, { createdBy: creator.id, opponentId: opponent.id, status: 'active' });
+  expect((await creator.agent.post(`/api/bets/${bet.id}/resolve`, { outcome: 'won' })).status).toBe(200);
+  return bet;
+}
+const typesOf = async (betId: string) =>
+  (await t.db.select().from(notifications).where(eq(notifications.betId, betId))).map((n) => n.type).filter((type) => type !== 'bet_completed');
+
+test('dispute vs Mark Paid: exactly one takes effect', async () => {
+  const bet = await claimedBet();
+  const statuses = await statusesOf(
+    Array.from({ length: N }, (_, i) =>
+      i % 2 === 0 ? opponent.agent.post(`/api/bets/${bet.id}/dispute`, {}) : opponent.agent.post(`/api/bets/${bet.id}/payment-sent`),
+    ),
+  );
+  expect(count(statuses, 200)).toBe(1);
+  expect(count(statuses, 409)).toBe(N - 1);
+  const [row] = await t.db.select().from(bets).where(eq(bets.id, bet.id));
+  const types = await typesOf(bet.id);
+  if (row?.status === 'active') {
+    expect(row).toMatchObject({ winnerId: null, paymentSent: false, resolution: null });
+    expect(row.disputedAt).not.toBeNull();
+    expect(types).toEqual(['bet_disputed']);
+  } else {
+    expect(row).toMatchObject({ status: 'completed', paymentSent: true, disputedAt: null });
+    expect(types).toEqual(['payment_marked']);
+  }
+});
+
+test("dispute vs a second 'I Won' from either party: the dispute stands alone", async () => {
+  const bet = await claimedBet();
+  const statuses = await statusesOf(
+    Array.from({ length: N }, (_, i) =>
+      i % 2 === 0
+        ? opponent.agent.post(`/api/bets/${bet.id}/dispute`, {})
+        : (i % 4 === 1 ? creator : opponent).agent.post(`/api/bets/${bet.id}/resolve`, { outcome: 'won' }),
+    ),
+  );
+  expect(count(statuses, 200)).toBe(1);
+  expect(count(statuses, 409)).toBe(N - 1);
+  const [row] = await t.db.select().from(bets).where(eq(bets.id, bet.id));
+  expect(row).toMatchObject({ status: 'active', winnerId: null, resolvedBy: null });
+  expect(await typesOf(bet.id)).toEqual(['bet_disputed']);
+});

@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { acceptBetInputSchema, createBetInputSchema, resolveBetInputSchema } from '../../../domain/bets.ts';
+import { acceptBetInputSchema, createBetInputSchema, disputeBetInputSchema, resolveBetInputSchema } from '../../../domain/bets.ts';
 import { pageQuerySchema } from '../../../domain/pagination.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { currentUser, requireUser, session } from '../../middleware/session.ts';
 import { validate } from '../../middleware/validate.ts';
+import { remindAboutBet } from '../reminders/reminders.service.ts';
 import { betEffects } from './bet-effects.ts';
 import {
   acceptBet,
@@ -12,6 +13,8 @@ import {
   confirmPayment,
   createBet,
   declineBet,
+  disputeBet,
+  keepBet,
   listMyBets,
   listPastBets,
   markPaymentSent,
@@ -48,9 +51,18 @@ export const betRoutes = new Hono<AppEnv>()
   .delete('/:id/void', validate('param', betParam), async (c) =>
     c.json(await cancelVoidRequest(c.var.deps.database.db, betEffects(c), currentUser(c).id, c.req.valid('param').id)),
   )
+  .post('/:id/keep', validate('param', betParam), async (c) =>
+    c.json(await keepBet(c.var.deps.database.db, betEffects(c), currentUser(c).id, c.req.valid('param').id)),
+  )
+  .post('/:id/dispute', validate('param', betParam), validate('json', disputeBetInputSchema), async (c) =>
+    c.json(await disputeBet(c.var.deps.database.db, betEffects(c), currentUser(c).id, c.req.valid('param').id, c.req.valid('json').reason)),
+  )
   .post('/:id/payment-sent', validate('param', betParam), async (c) =>
     c.json(await markPaymentSent(c.var.deps.database.db, betEffects(c), currentUser(c).id, c.req.valid('param').id)),
   )
   .post('/:id/payment-confirmed', validate('param', betParam), async (c) =>
     c.json(await confirmPayment(c.var.deps.database.db, betEffects(c), currentUser(c).id, c.req.valid('param').id)),
+  )
+  .post('/:id/remind', validate('param', betParam), async (c) =>
+    c.json(await remindAboutBet(c.var.deps.database.db, betEffects(c), currentUser(c).id, c.req.valid('param').id)),
   );

@@ -1,26 +1,24 @@
 import { and, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
-import type { Bet, CreateBetInput, VoidResult } from '../../../domain/bets.ts';
+import { DISPUTE_WINDOW_HOURS, type Bet, type CreateBetInput, type VoidResult } from '../../../domain/bets.ts';
 import { encodeCursor, type Cursor, type Page } from '../../../domain/pagination.ts';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/auth.ts';
 import { bets } from '../../db/schema/bets.ts';
 import { comments } from '../../db/schema/comments.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ChangeEvent } from '../../lib/events.ts';
-import type { MailMessage } from '../../lib/mail-transport.ts';
-import { betAcceptedMail } from '../../lib/mail-templates-bets.ts';
 import { areFriends, lockPair } from '../friends/friends.service.ts';
+import { assertMayBet } from '../limits/limits.service.ts';
 import { viewersOf } from '../feed/visibility.ts';
 import { betSnapshot, writeNotifications } from '../notifications/notify.ts';
 import { refuse } from './bet-refusal.ts';
 import { selectBet, selectBets } from './bet-view.ts';
 
-/** What a transition causes outside its transaction: realtime hints and mail, after commit. */
+/**
+ * What a transition causes outside its transaction: realtime hints, after
+ * commit. (Mail is queued inside it, by writeNotifications.)
+ */
 export type BetEffects = {
   publish(userIds: string[], event: ChangeEvent): Promise<void>;
-  sendMail(message: MailMessage): Promise<void>;
-  publicUrl: string;
-  onMailError(error: unknown): void;
 };
 
 const PAST_PAGE_SIZE = 20;
@@ -51,6 +49,8 @@ export async function createBet(db: Db, effects: BetEffects, userId: string, inp
   const created = await db.transaction(async (tx) => {
     // Not-a-friend and no-such-user answer alike, so ids cannot be probed.
     if (input.opponentId === userId) throw new AppError('FORBIDDEN', 'You can only bet with your friends.');
+    // First, before the pair lock: every bet-making transaction takes the limit lock first, so they cannot deadlock.
+    await assertMayBet(tx, userId, input.amount);
     // Held until commit, so a removal of this friendship cannot slip in before the insert.
     await lockPair(tx, userId, input.opponentId);
     if (!(await areFriends(tx, userId, input.opponentId))) {
@@ -58,7 +58,13 @@ export async function createBet(db: Db, effects: BetEffects, userId: string, inp
     }
     const [row] = await tx
       .insert(bets)
-      .values({ createdBy: userId, opponentId: input.opponentId, description: input.description, amount: input.amount })
+      .values({
+        createdBy: userId,
+        opponentId: input.opponentId,
+        description: input.description,
+        amount: input.amount,
+        resolveBy: input.resolveBy,
+      })
       .returning();
     if (!row) throw new AppError('INTERNAL');
     const notified = await writeNotifications(tx, [
@@ -116,6 +122,12 @@ export async function activateBet(tx: Db, userId: string, betId: string, predict
 
 export async function acceptBet(db: Db, effects: BetEffects, userId: string, betId: string, prediction?: string): Promise<Bet> {
   const accepted = await db.transaction(async (tx) => {
+    // The acceptor's break and weekly loss limit; a bet that is not theirs to accept is refused below as before.
+    const [offer] = await tx
+      .select({ amount: bets.amount })
+      .from(bets)
+      .where(and(eq(bets.id, betId), eq(bets.opponentId, userId), eq(bets.status, 'pending')));
+    if (offer) await assertMayBet(tx, userId, offer.amount);
     const row = await activateBet(tx, userId, betId, prediction);
     const notified = await writeNotifications(tx, [
       { userId: row.createdBy, type: 'bet_accepted', actorId: userId, betId, data: betSnapshot(row) },
@@ -125,7 +137,7 @@ export async function acceptBet(db: Db, effects: BetEffects, userId: string, bet
   return finishAccept(db, effects, accepted, accepted.notified);
 }
 
-/** After an accept commits: realtime hints, then the creator's email. */
+/** After an accept commits: realtime hints (the creator's email was queued with the change). */
 export async function finishAccept(
   db: Db,
   effects: BetEffects,
@@ -133,29 +145,7 @@ export async function finishAccept(
   notified: string[],
 ): Promise<Bet> {
   await announce(db, effects, accepted, notified);
-  const bet = await requireBet(db, accepted.id);
-  await mailCreator(db, effects, bet, accepted.createdBy);
-  return bet;
-}
-
-/** The accept email; a failure here is logged and never fails the accept. */
-async function mailCreator(db: Db, effects: BetEffects, bet: Bet, creatorId: string) {
-  try {
-    const [creator] = await db.select({ email: users.email }).from(users).where(eq(users.id, creatorId));
-    if (!creator) return;
-    await effects.sendMail(
-      betAcceptedMail({
-        to: creator.email,
-        creatorName: bet.creator.name,
-        opponentName: bet.opponent.name,
-        description: bet.description,
-        amount: bet.amount,
-        betUrl: `${effects.publicUrl}/bets/${bet.id}`,
-      }),
-    );
-  } catch (error) {
-    effects.onMailError(error);
-  }
+  return requireBet(db, accepted.id);
 }
 
 export async function declineBet(db: Db, effects: BetEffects, userId: string, betId: string): Promise<void> {
@@ -180,8 +170,17 @@ export async function resolveBet(db: Db, effects: BetEffects, userId: string, be
   const resolved = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(bets)
-      .set({ status: 'completed', winnerId: winner, completedAt: sql`now()`, voidRequestedBy: null, updatedAt: new Date() })
-      .where(and(eq(bets.id, betId), isParty(userId), eq(bets.status, 'active')))
+      .set({
+        status: 'completed',
+        winnerId: winner,
+        completedAt: sql`now()`,
+        voidRequestedBy: null,
+        resolvedBy: userId,
+        resolution: outcome,
+        updatedAt: new Date(),
+      })
+      // After a dispute only a concession ends the bet: 'I Won' is refused.
+      .where(and(eq(bets.id, betId), isParty(userId), eq(bets.status, 'active'), outcome === 'won' ? isNull(bets.disputedAt) : undefined))
       .returning();
     if (!row?.winnerId) return refuse(tx, betId, userId, 'resolve');
     const data = { ...betSnapshot(row), winnerId: row.winnerId };
@@ -238,11 +237,73 @@ export async function cancelVoidRequest(db: Db, effects: BetEffects, userId: str
   return { message: 'The void request was cancelled.', deleted: false };
 }
 
+/**
+ * The named loser of an 'I Won' says it is wrong: the bet goes back to active,
+ * unresolved, marked disputed. One conditional statement holds every rule
+ * (their claim was 'won', not paid, within the window), so a racing Mark Paid
+ * or second resolve leaves exactly one outcome.
+ */
+export async function disputeBet(db: Db, effects: BetEffects, userId: string, betId: string, reason: string | null): Promise<Bet> {
+  const disputed = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(bets)
+      .set({
+        status: 'active',
+        winnerId: null,
+        completedAt: null,
+        resolvedBy: null,
+        resolution: null,
+        disputedAt: sql`now()`,
+        disputeReason: reason,
+        paymentSent: false,
+        paymentConfirmed: false,
+        updatedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(bets.id, betId),
+          isParty(userId),
+          eq(bets.status, 'completed'),
+          eq(bets.resolution, 'won'),
+          ne(bets.resolvedBy, userId),
+          eq(bets.paymentSent, false),
+          sql`${bets.completedAt} > now() - make_interval(hours => ${DISPUTE_WINDOW_HOURS})`,
+        ),
+      )
+      .returning();
+    if (!row) return refuse(tx, betId, userId, 'dispute');
+    const notified = await writeNotifications(tx, [
+      { userId: otherParty(row, userId), type: 'bet_disputed', actorId: userId, betId, data: betSnapshot(row) },
+    ]);
+    return { ...row, notified };
+  });
+  await announce(db, effects, disputed, disputed.notified);
+  return requireBet(db, betId);
+}
+
+/** The party asked to void refuses: the request is cleared and the requester told. */
+export async function keepBet(db: Db, effects: BetEffects, userId: string, betId: string): Promise<VoidResult> {
+  const kept = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(bets)
+      .set({ voidRequestedBy: null, updatedAt: new Date() })
+      .where(and(eq(bets.id, betId), isParty(userId), eq(bets.status, 'active'), isNotNull(bets.voidRequestedBy), ne(bets.voidRequestedBy, userId)))
+      .returning();
+    if (!row) return refuse(tx, betId, userId, 'keepBet');
+    const notified = await writeNotifications(tx, [
+      { userId: otherParty(row, userId), type: 'void_kept', actorId: userId, betId, data: betSnapshot(row) },
+    ]);
+    return { ...row, notified };
+  });
+  await announce(db, effects, kept, kept.notified);
+  return { message: 'The bet stays on.', deleted: false };
+}
+
 export async function markPaymentSent(db: Db, effects: BetEffects, userId: string, betId: string): Promise<Bet> {
   const marked = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(bets)
-      .set({ paymentSent: true, updatedAt: new Date() })
+      .set({ paymentSent: true, paidAt: sql`now()`, updatedAt: new Date() })
       .where(and(eq(bets.id, betId), isParty(userId), eq(bets.status, 'completed'), ne(bets.winnerId, userId), eq(bets.paymentSent, false)))
       .returning();
     if (!row?.winnerId) return refuse(tx, betId, userId, 'markPaid');
@@ -261,7 +322,15 @@ export async function confirmPayment(db: Db, effects: BetEffects, userId: string
       .update(bets)
       .set({ paymentConfirmed: true, updatedAt: new Date() })
       .where(
-        and(eq(bets.id, betId), eq(bets.status, 'completed'), eq(bets.winnerId, userId), eq(bets.paymentSent, true), eq(bets.paymentConfirmed, false)),
+        and(
+          eq(bets.id, betId),
+          eq(bets.status, 'completed'),
+          eq(bets.winnerId, userId),
+          eq(bets.paymentSent, true),
+          eq(bets.paymentConfirmed, false),
+          // A bet paid in a settle-up payment is confirmed with its settlement (issue 12).
+          isNull(bets.settlementId),
+        ),
       )
       .returning();
     if (!row) return refuse(tx, betId, userId, 'confirmPayment');

@@ -100,10 +100,14 @@ test('accepting without a prediction stores no comment', async () => {
 });
 
 test('a mail outage never fails the accept', async () => {
-  const bet = await insertBet(t, { createdBy: creator.user.id, opponentId: opponent.user.id });
+  // A creator of their own: the shared creator's accept mail is held by the 10-minute throttle.
+  const fresh = await insertUser(t);
+  await makeFriends(t, fresh.id, opponent.user.id);
+  const bet = await insertBet(t, { createdBy: fresh.id, opponentId: opponent.user.id });
   t.transport.failNext = 1;
   expect((await opponent.agent.post(`/api/bets/${bet.id}/accept`, {})).status).toBe(200);
   await t.sentMail();
+  expect(t.transport.failNext).toBe(0);
   t.logs.splice(0);
 });
 

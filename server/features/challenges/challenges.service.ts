@@ -18,6 +18,7 @@ import { AppError } from '../../lib/errors.ts';
 import { activateBet, finishAccept, type BetEffects } from '../bets/bets.service.ts';
 import { publishFriendshipChange } from '../friends/friend-events.ts';
 import { befriend } from '../friends/friends.service.ts';
+import { assertMayBet } from '../limits/limits.service.ts';
 import { betSnapshot, writeNotifications } from '../notifications/notify.ts';
 
 type ChallengeRow = typeof challenges.$inferSelect;
@@ -34,17 +35,22 @@ export async function createChallenge(
   userId: string,
   input: CreateChallengeInput,
 ): Promise<MyChallenge> {
-  const [row] = await db
-    .insert(challenges)
-    .values({
-      code: newCode(),
-      creatorId: userId,
-      description: input.description,
-      amount: input.amount,
-      expiresAt: sql`now() + make_interval(days => ${CHALLENGE_TTL_DAYS})`,
-    })
-    .returning();
-  if (!row) throw new AppError('INTERNAL');
+  // An open link is a bet anyone may accept without asking again: it is placed under the creator's limits.
+  const row = await db.transaction(async (tx) => {
+    await assertMayBet(tx, userId, input.amount);
+    const [inserted] = await tx
+      .insert(challenges)
+      .values({
+        code: newCode(),
+        creatorId: userId,
+        description: input.description,
+        amount: input.amount,
+        expiresAt: sql`now() + make_interval(days => ${CHALLENGE_TTL_DAYS})`,
+      })
+      .returning();
+    if (!inserted) throw new AppError('INTERNAL');
+    return inserted;
+  });
   return toMine(row, publicUrl);
 }
 
@@ -154,6 +160,20 @@ export async function takeChallenge(
   prediction?: string,
 ): Promise<Bet> {
   const taken = await db.transaction(async (tx) => {
+    // The taker's break and weekly loss limit, checked only for a link they could take (else the claim explains).
+    const [open] = await tx
+      .select({ amount: challenges.amount })
+      .from(challenges)
+      .where(
+        and(
+          eq(challenges.code, code),
+          isNull(challenges.takenBy),
+          isNull(challenges.cancelledAt),
+          gt(challenges.expiresAt, sql`now()`),
+          ne(challenges.creatorId, userId),
+        ),
+      );
+    if (open) await assertMayBet(tx, userId, open.amount);
     const [claimed] = await tx
       .update(challenges)
       .set({ takenBy: userId })

@@ -26,10 +26,11 @@ export const eventRoutes = new Hono<AppEnv>().use(session, requireUser).get('/',
   return streamSSE(c, async (stream) => {
     const queue: ChangeEvent[] = [];
     // An object, not a boolean: the subscriber sets it while the loop awaits.
-    const state = { recheck: false };
+    const state = { recheck: false, closing: false };
     let wake: (() => void) | undefined;
     const unsubscribe = events.subscribe(userId, (event) => {
-      if (event.kind === 'session-ended') state.recheck = true;
+      if (event.kind === 'closing') state.closing = true;
+      else if (event.kind === 'session-ended') state.recheck = true;
       else if (event.kind === 'resync') {
         state.recheck = true;
         // The web refetches what each kind covers: all of them is a full refetch.
@@ -44,6 +45,8 @@ export const eventRoutes = new Hono<AppEnv>().use(session, requireUser).get('/',
     await stream.writeSSE({ event: 'ready', data: '{}' });
     let nextBeat = Date.now() + HEARTBEAT_MS;
     while (!stream.aborted && !stream.closed) {
+      // The instance is stopping: the browser's EventSource reconnects, through the load balancer, elsewhere.
+      if (state.closing) break;
       if (state.recheck) {
         state.recheck = false;
         if (!(await isSessionLive())) break;

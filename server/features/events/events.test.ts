@@ -153,3 +153,20 @@ test("a password reset (which revokes every session) ends the user's open stream
     await stream.close();
   }
 });
+
+test('shutting down ends every open stream, and a stream opened after that ends at once', async () => {
+  // A second instance on the same database, so ending its streams leaves this file's app alone.
+  const other = await createTestApp({ database: t.deps.database });
+  try {
+    const user = await signedInUser(other);
+    const stream = readEventStream(await openEventStream(other, user.agent));
+    await within(stream.waitFor((frame) => frame.event === 'ready'), 5000, 'ready');
+    other.deps.events.endStreams();
+    await stream.ended();
+    const late = await openEventStream(other, user.agent);
+    expect(late.status).toBe(200);
+    await readEventStream(late).ended();
+  } finally {
+    await other.close();
+  }
+});

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { FEED_PAGE_SIZE, type FeedBet } from '../../../domain/feed.ts';
 import { encodeCursor, type Cursor, type Page } from '../../../domain/pagination.ts';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/query.ts';
+import { displayUsernameOf, queryRows } from '../../db/query.ts';
 
 export const party = z.object({ id: z.string(), name: z.string(), username: z.string(), image: z.string().nullable(), venmoHandle: z.string() });
 export const timestamp = z.union([z.string(), z.date()]).transform((value) => new Date(value).toISOString());
@@ -24,7 +24,7 @@ export const feedRow = z.object({
 
 export const partyJson = (alias: string) =>
   sql.raw(
-    `json_build_object('id', ${alias}.id, 'name', ${alias}.name, 'username', coalesce(${alias}.display_username, ${alias}.username), 'image', ${alias}.image, 'venmoHandle', ${alias}.venmo_handle)`,
+    `json_build_object('id', ${alias}.id, 'name', ${alias}.name, 'username', ${displayUsernameOf(alias)}, 'image', ${alias}.image, 'venmoHandle', ${alias}.venmo_handle)`,
   );
 
 /**

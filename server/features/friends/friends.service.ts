@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { phoneSearchDigits, type FriendRequest, type SearchResult } from '../../../domain/friends.ts';
 import { SEARCH_LIMIT, type Relationship, type UserSummary } from '../../../domain/profiles.ts';
 import type { Db } from '../../db/client.ts';
-import { escapeLike, queryRows } from '../../db/query.ts';
+import { displayUsername, displayUsernameColumn, escapeLike, queryRows } from '../../db/query.ts';
 import { users } from '../../db/schema/auth.ts';
 import { bets } from '../../db/schema/bets.ts';
 import { friendRequests, friendships } from '../../db/schema/friends.ts';
@@ -14,7 +14,7 @@ import { writeNotifications } from '../notifications/notify.ts';
 export const userSummaryColumns = {
   id: users.id,
   name: users.name,
-  username: sql<string>`coalesce(${users.displayUsername}, ${users.username})`,
+  username: displayUsernameColumn(),
   image: users.image,
 };
 
@@ -252,7 +252,7 @@ async function searchPass(db: Db, viewerId: string, match: SQL, order: SQL, limi
   return queryRows(
     db,
     sql`
-      select u.id, u.name, coalesce(u.display_username, u.username) as username, u.image,
+      select u.id, u.name, ${displayUsername('u')} as username, u.image,
         exists (select 1 from friend_request r where r.status = 'pending' and r.requester_id = ${viewerId} and r.requested_id = u.id) as sent,
         exists (select 1 from friend_request r where r.status = 'pending' and r.requester_id = u.id and r.requested_id = ${viewerId}) as received
       from "user" u

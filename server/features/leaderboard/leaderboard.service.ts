@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { assignRanks, LEADERBOARD_SIZE, LEADERBOARD_WINDOW_DAYS, type LeaderboardEntry } from '../../../domain/feed.ts';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/query.ts';
+import { displayUsername, queryRows } from '../../db/query.ts';
 
 const row = z.object({ id: z.string(), name: z.string(), username: z.string(), image: z.string().nullable(), wins: z.number() });
 
@@ -26,7 +26,7 @@ export async function getWeeklyLeaderboard(db: Db, viewerId: string): Promise<Le
           and b.completed_at > now() - make_interval(days => ${LEADERBOARD_WINDOW_DAYS})
         group by p.id
       )
-      select u.id, u.name, coalesce(u.display_username, u.username) as username, u.image, w.wins
+      select u.id, u.name, ${displayUsername('u')} as username, u.image, w.wins
       from wins w join "user" u on u.id = w.id
       order by w.wins desc, u.name, u.id
       limit ${LEADERBOARD_SIZE}`,

@@ -93,7 +93,7 @@ test('the bet page lists what the viewer may do in each state', async () => {
   expect(await actionsOf(creator, active.id)).toEqual(['resolve', 'requestVoid']);
   const voiding = await insertBet(t, { createdBy: creator.user.id, opponentId: opponent.user.id, status: 'active', voidRequestedBy: creator.user.id });
   expect(await actionsOf(creator, voiding.id)).toEqual(['resolve', 'cancelVoid']);
-  expect(await actionsOf(opponent, voiding.id)).toEqual(['resolve', 'confirmVoid']);
+  expect(await actionsOf(opponent, voiding.id)).toEqual(['resolve', 'confirmVoid', 'keepBet']);
   const lost = await insertBet(t, { createdBy: creator.user.id, opponentId: opponent.user.id, winnerId: opponent.user.id });
   expect(await actionsOf(creator, lost.id)).toEqual(['markPaid']);
   expect(await actionsOf(opponent, lost.id)).toEqual([]);

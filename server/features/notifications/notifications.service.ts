@@ -4,7 +4,7 @@ import type { NotificationSummary } from '../../../domain/bets.ts';
 import type { Db } from '../../db/client.ts';
 import { queryOne } from '../../db/query.ts';
 import { notifications } from '../../db/schema/notifications.ts';
-import { betWaitsOn } from './waiting.sql.ts';
+import { betWaitsOn, settlementWaitsOn } from './waiting.sql.ts';
 
 const summaryRow = z.object({ unread: z.number(), has_action: z.boolean() });
 
@@ -24,6 +24,7 @@ export async function getNotificationSummary(db: Db, userId: string): Promise<No
           exists (select 1 from bet b where b.opponent_id = ${userId} and not b.payment_confirmed and ${betWaitsOn(userId, 'b')})
           or exists (select 1 from bet b where b.created_by = ${userId} and not b.payment_confirmed and ${betWaitsOn(userId, 'b')})
           or exists (select 1 from friend_request r where r.requested_id = ${userId} and r.status = 'pending')
+          or ${settlementWaitsOn(userId)}
         ) as has_action`,
     summaryRow,
   );

@@ -1,11 +1,14 @@
 import type { NotificationData, NotificationType } from '../../../domain/notifications.ts';
 import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
+import { queueNotificationMail } from './notification-mail.ts';
+import { enqueuePushes } from '../push/push-outbox.ts';
 
 export type NewNotification = {
   userId: string;
   type: NotificationType;
-  actorId: string;
+  /** Null for the server's own lines (the overdue reminder). */
+  actorId: string | null;
   /** Null when the event deleted the bet (declined, voided): the row outlives it. */
   betId: string | null;
   data?: NotificationData;
@@ -15,12 +18,20 @@ export type NewNotification = {
  * Writes inbox lines. Call it with the transaction of the change that causes
  * them, so a rolled-back change leaves no line and a committed one never
  * loses its line. Returns the recipients, to publish the realtime hint after
- * commit. Nobody is told about their own action.
+ * commit. Nobody is told about their own action. Lines that go further
+ * queue their pushes in the same transaction; publishing the 'notifications'
+ * hint after commit wakes the push worker (see bootstrap).
  */
 export async function writeNotifications(tx: Db, rows: NewNotification[]): Promise<string[]> {
   const values = rows.filter((row) => row.userId !== row.actorId).map((row) => ({ ...row, data: row.data ?? {} }));
   if (values.length === 0) return [];
-  await tx.insert(notifications).values(values);
+  const inserted = await tx.insert(notifications).values(values).returning({ id: notifications.id });
+  // Email and push for what waits on the recipient, decided by their switches, queued in this transaction.
+  await queueNotificationMail(tx, values);
+  await enqueuePushes(
+    tx,
+    inserted.map((row) => row.id),
+  );
   return [...new Set(values.map((row) => row.userId))];
 }
 

@@ -10,7 +10,16 @@ import type { FileStorage } from '../../lib/storage.ts';
 // Refuses decompression bombs long before they reach memory.
 const MAX_INPUT_PIXELS = 40_000_000;
 
-export function avatarKey(userId: string): string {
+/**
+ * Content-addressed: the key names the bytes, so a key is written once and
+ * never changes, and any instance (or cache) serving it serves the same photo.
+ */
+export function avatarKey(userId: string, version: string): string {
+  return `avatars/${userId}/${version}.webp`;
+}
+
+/** Where avatars were kept before issue 15 (moved from DATA_DIR/uploads at start-up): one file per user. */
+export function legacyAvatarKey(userId: string): string {
   return `avatars/${userId}.webp`;
 }
 
@@ -41,18 +50,26 @@ export function avatarVersion(webp: Buffer): string {
 }
 
 /**
- * The file and the URL are replaced under the user's row lock, so with
- * concurrent uploads the last one to commit wins both: the stored URL always
- * serves the photo it was issued for.
+ * The blob is stored under its own hash first, then the URL is swapped in one
+ * UPDATE: with concurrent uploads the last one to commit wins,
+ * and every URL ever issued serves exactly the photo it was issued for.
+ * Replaced versions stay stored (deleting one here could race with a
+ * concurrent re-upload of that very photo); a legacy file is removed.
  */
 export async function saveAvatar(db: Db, storage: FileStorage, userId: string, input: Buffer): Promise<string> {
   const webp = await reencodeAvatar(input);
+  const version = avatarVersion(webp);
   // The version makes the URL change with the photo, so it can be cached forever.
-  const image = `/api/avatars/${userId}.webp?v=${avatarVersion(webp)}`;
-  await db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-    await storage.put(avatarKey(userId), webp);
-    await tx.update(users).set({ image }).where(eq(users.id, userId));
-  });
+  const image = `/api/avatars/${userId}.webp?v=${version}`;
+  await storage.put(avatarKey(userId, version), webp, 'image/webp');
+  await db.update(users).set({ image }).where(eq(users.id, userId));
+  // Only a URL from before issue 15 could still name it, and that URL is no longer anyone's.
+  await storage.delete(legacyAvatarKey(userId));
   return image;
+}
+
+/** The bytes an avatar URL names; a URL from before issue 15 finds the user's one legacy file. */
+export async function readAvatar(storage: FileStorage, userId: string, version: string | undefined): Promise<Buffer | null> {
+  const current = version ? await storage.get(avatarKey(userId, version)) : null;
+  return current ?? (await storage.get(legacyAvatarKey(userId)));
 }

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { AVATAR_MAX_BYTES, photoMessages, updateProfileInputSchema } from '../../../domain/profiles.ts';
 import type { AppEnv } from '../../app-env.ts';
+import { refreshSessionUser } from '../../lib/auth.ts';
 import { AppError } from '../../lib/errors.ts';
 import { currentUser, requireUser, session } from '../../middleware/session.ts';
 import { validate } from '../../middleware/validate.ts';
@@ -11,9 +12,11 @@ import { getProfileScreen, updateProfile } from './profile.service.ts';
 export const profileRoutes = new Hono<AppEnv>()
   .use(session, requireUser)
   .get('/', async (c) => c.json(await getProfileScreen(c.var.deps.database.db, currentUser(c).id)))
-  .patch('/', validate('json', updateProfileInputSchema), async (c) =>
-    c.json(await updateProfile(c.var.deps.database.db, currentUser(c).id, c.req.valid('json'))),
-  )
+  .patch('/', validate('json', updateProfileInputSchema), async (c) => {
+    const profile = await updateProfile(c.var.deps.database.db, currentUser(c).id, c.req.valid('json'));
+    await refreshSessionUser(c.var.deps.auth, profile.id);
+    return c.json(profile);
+  })
   .put(
     '/avatar',
     // Counted on the streamed body, so a lying Content-Length cannot get more through.
@@ -30,6 +33,7 @@ export const profileRoutes = new Hono<AppEnv>()
       if (body.length === 0) throw new AppError('VALIDATION_FAILED', photoMessages.invalidType.message);
       const { db } = c.var.deps.database;
       const image = await saveAvatar(db, c.var.deps.storage, currentUser(c).id, body);
+      await refreshSessionUser(c.var.deps.auth, currentUser(c).id);
       return c.json({ image });
     },
   );

@@ -11,11 +11,11 @@ import {
 } from '../../../domain/profiles.ts';
 import { deriveStats } from '../../../domain/stats.ts';
 import type { Db } from '../../db/client.ts';
-import { queryOne } from '../../db/query.ts';
+import { displayUsername, displayUsernameColumn, displayUsernameOf, queryOne } from '../../db/query.ts';
 import { users } from '../../db/schema/auth.ts';
 import { AppError } from '../../lib/errors.ts';
 import { relationshipWith } from '../friends/friends.service.ts';
-import { statsColumns, statsLateral, statsRow, toAggregate } from './stats.sql.ts';
+import { statsColumns, statsLateral, statsRow, toAggregate, toPayerRecord } from './stats.sql.ts';
 
 const summaryJson = z.object({ id: z.string(), name: z.string(), username: z.string(), image: z.string().nullable() });
 const timestamp = z.union([z.string(), z.date()]).transform((value) => new Date(value).toISOString());
@@ -38,11 +38,11 @@ export async function getProfileScreen(db: Db, userId: string): Promise<ProfileS
   const row = await queryOne(
     db,
     sql`
-      select u.id, u.name, coalesce(u.display_username, u.username) as username, u.image, u.email, u.phone,
+      select u.id, u.name, ${displayUsername('u')} as username, u.image, u.email, u.phone,
         u.venmo_handle, u.created_at, ${statsColumns},
         (select count(*) from friend_request fr where fr.requested_id = u.id and fr.status = 'pending')::int as pending_requests,
         (select coalesce(json_agg(f order by f.name, f.id), '[]'::json) from (
-          select fu.id, fu.name, coalesce(fu.display_username, fu.username) as username, fu.image
+          select fu.id, fu.name, ${displayUsername('fu')} as username, fu.image
           from friendship fs join "user" fu on fu.id = fs.friend_id
           where fs.user_id = u.id
           order by fu.name, fu.id
@@ -67,6 +67,7 @@ export async function getProfileScreen(db: Db, userId: string): Promise<ProfileS
       createdAt: row.created_at,
     },
     stats,
+    payerRecord: toPayerRecord(row),
     friends: { items: row.friends, total: stats.friendsCount },
     pendingRequestCount: row.pending_requests,
   };
@@ -139,7 +140,7 @@ const cardRow = statsRow.extend({
 export async function getUserCard(db: Db, viewerId: string, userId: string): Promise<UserCard> {
   const { relationship, requestId } = await relationshipWith(db, viewerId, userId);
   const [user] = await db
-    .select({ id: users.id, name: users.name, username: sql<string>`coalesce(${users.displayUsername}, ${users.username})`, image: users.image, createdAt: users.createdAt })
+    .select({ id: users.id, name: users.name, username: displayUsernameColumn(), image: users.image, createdAt: users.createdAt })
     .from(users)
     .where(and(eq(users.id, userId), eq(users.emailVerified, true)))
     .limit(1);
@@ -161,14 +162,14 @@ export async function getUserCard(db: Db, viewerId: string, userId: string): Pro
       and (b.created_by = ${viewerId} or b.opponent_id = ${viewerId}
         or exists (select 1 from friendship vf where vf.user_id = ${viewerId} and vf.friend_id = b.created_by))`;
   const summary = (alias: string) =>
-    sql.raw(`json_build_object('id', ${alias}.id, 'name', ${alias}.name, 'username', coalesce(${alias}.display_username, ${alias}.username), 'image', ${alias}.image)`);
+    sql.raw(`json_build_object('id', ${alias}.id, 'name', ${alias}.name, 'username', ${displayUsernameOf(alias)}, 'image', ${alias}.image)`);
 
   const row = await queryOne(
     db,
     sql`
-      select u.id, u.name, coalesce(u.display_username, u.username) as username, u.image, u.created_at, ${statsColumns},
+      select u.id, u.name, ${displayUsername('u')} as username, u.image, u.created_at, ${statsColumns},
         (select coalesce(json_agg(f order by f.name, f.id), '[]'::json) from (
-          select fu.id, fu.name, coalesce(fu.display_username, fu.username) as username, fu.image,
+          select fu.id, fu.name, ${displayUsername('fu')} as username, fu.image,
             exists (select 1 from friendship mine where mine.user_id = ${viewerId} and mine.friend_id = fu.id) as is_friend,
             exists (select 1 from friend_request r where r.status = 'pending' and r.requester_id = ${viewerId} and r.requested_id = fu.id) as sent,
             exists (select 1 from friend_request r where r.status = 'pending' and r.requester_id = fu.id and r.requested_id = ${viewerId}) as received
@@ -196,6 +197,7 @@ export async function getUserCard(db: Db, viewerId: string, userId: string): Pro
   return {
     ...base,
     stats,
+    payerRecord: toPayerRecord(row),
     friends: {
       items: row.friends.map(({ is_friend, sent, received, ...friend }) => ({
         ...friend,

@@ -34,6 +34,7 @@ test('a new profile reads zero everywhere', async () => {
       createdAt: me.user.createdAt.toISOString(),
     },
     stats: { wins: 0, losses: 0, totalBets: 0, winRate: 0, streak: 0, netWinnings: 0, friendsCount: 0 },
+    payerRecord: { onTime: 0, total: 0, unpaid: 0 },
     friends: { items: [], total: 0 },
     pendingRequestCount: 0,
   });
@@ -179,4 +180,32 @@ test('a pending request shows on both cards with its id', async () => {
 test('an unknown user card is a 404', async () => {
   const viewer = await signedInUser(t);
   expect((await viewer.agent.get('/api/users/nobody-here')).status).toBe(404);
+});
+
+test('payer record: paid within 3 days of resolution, counted once resolved over 3 days ago or paid, at the boundary', async () => {
+  const me = await signedInUser(t);
+  const winner = await insertUser(t);
+  const viewer = await signedInUser(t);
+  await makeFriends(t, viewer.user.id, me.user.id);
+  const now = Date.now();
+  const day = 24 * 60 * 60 * 1000;
+  const at = (ms: number) => new Date(ms);
+  const lost = (amount: number, completedAt: Date, paidAt?: Date) =>
+    insertBet(t, { createdBy: me.user.id, opponentId: winner.id, winnerId: winner.id, amount, completedAt, paymentSent: paidAt !== undefined, paidAt });
+  await lost(7, at(now - 3 * day - 60_000)); // unpaid, resolved just over 3 days ago: counted, late
+  await lost(11, at(now - 3 * day + 60_000)); // unpaid, not yet 3 days: not counted
+  const resolved = now - 10 * day;
+  await lost(5, at(resolved), at(resolved + 3 * day - 60_000)); // on time
+  await lost(5, at(resolved), at(resolved + 3 * day)); // exactly 3 days: on time
+  await lost(5, at(resolved), at(resolved + 3 * day + 1000)); // a second late
+  await lost(5, at(now - 60_000), at(now)); // paid at once: counted, on time
+  await insertBet(t, { createdBy: me.user.id, opponentId: winner.id, winnerId: me.user.id, amount: 50, completedAt: at(now - 9 * day) }); // won: not theirs to pay
+
+  const expected = { onTime: 3, total: 5, unpaid: 18 };
+  expect((await body(await me.agent.get('/api/profile')))['payerRecord']).toEqual(expected);
+  expect((await body(await viewer.agent.get(`/api/users/${me.user.id}`)))['payerRecord']).toEqual(expected);
+  // Not a friend: no record.
+  expect((await body(await me.agent.get(`/api/users/${viewer.user.id}`)))['payerRecord']).toEqual({ onTime: 0, total: 0, unpaid: 0 });
+  const stranger = await signedInUser(t);
+  expect(await body(await stranger.agent.get(`/api/users/${me.user.id}`))).not.toHaveProperty('payerRecord');
 });

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageLayout } from '../../components/layouts/page-layout.tsx';
 import { useAuthSession } from '../../features/auth/hooks/use-auth-session.ts';
+import { useBalances } from '../../features/balances/api/get-balances.ts';
+import { SettlementToConfirm } from '../../features/balances/components/balance-dialog.tsx';
 import { WaitingBetItem } from '../../features/bets/components/waiting-bet-item.tsx';
 import { PLACE_BET_PATH, placeBetState } from '../../features/bets/utils/place-bet-navigation.ts';
 import { FriendRequestItem } from '../../features/friends/components/friend-request-item.tsx';
@@ -16,7 +18,12 @@ export function Component() {
   const viewerId = user?.id ?? '';
   const waiting = useWaitingOnYou().data;
   const [selectedUserId, setSelectedUserId] = useState<string | null>(null);
-  const hasWaiting = waiting !== undefined && waiting.bets.length + waiting.friendRequests.length > 0;
+  // Settle-up payments to confirm: one line each, from the balances (issue 12).
+  const toConfirm = (useBalances().data?.items ?? []).flatMap((balance) =>
+    balance.pendingSettlement ? [{ friend: balance.friend, settlement: balance.pendingSettlement }] : [],
+  );
+  const hasWaiting =
+    waiting !== undefined && waiting.bets.length + waiting.friendRequests.length + toConfirm.length > 0;
 
   const placeBetWith = (friendId: string) => {
     setSelectedUserId(null);
@@ -31,6 +38,15 @@ export function Component() {
             <h2 id="waiting-heading" className="text-base font-semibold">
               Waiting on You
             </h2>
+            {toConfirm.length > 0 ? (
+              <ul aria-label="Payments waiting on you" className="grid gap-3">
+                {toConfirm.map(({ friend, settlement }) => (
+                  <li key={settlement.id}>
+                    <SettlementToConfirm friendName={friend.name} settlement={settlement} />
+                  </li>
+                ))}
+              </ul>
+            ) : null}
             {waiting.bets.length > 0 ? (
               <ul aria-label="Bets waiting on you" className="grid gap-3">
                 {waiting.bets.map((bet) => (

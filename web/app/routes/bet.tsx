@@ -8,6 +8,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { useAuthSession } from '../../features/auth/hooks/use-auth-session.ts';
 import { useBet } from '../../features/bets/api/get-bet.ts';
 import { BetActions } from '../../features/bets/components/bet-actions.tsx';
+import { BetFlags } from '../../features/bets/components/bet-status-badge.tsx';
 import { BetNote } from '../../features/bets/components/bet-note.tsx';
 import { PLACE_BET_PATH, placeBetState } from '../../features/bets/utils/place-bet-navigation.ts';
 import { CommentsDialog } from '../../features/comments/components/comments-dialog.tsx';
@@ -46,6 +47,7 @@ export function Component() {
         <BetCard
           bet={data}
           isOnBetPage
+          badges={<BetFlags bet={data} />}
           onOpenUser={setSelectedUserId}
           onOpenComments={() => setIsCommentsOpen(true)}
           actions={

@@ -25,7 +25,7 @@ export function Component() {
   const stateMessage = data ? challengeStateMessage(data.state) : null;
 
   return (
-    <main className="mx-auto flex min-h-[calc(100dvh-4rem)] w-full max-w-md flex-col justify-center gap-6 px-6 py-8">
+    <main id="main" tabIndex={-1} className="outline-none mx-auto flex min-h-[calc(100dvh-4rem)] w-full max-w-md flex-col justify-center gap-6 px-6 py-8">
       <title>Challenge · Sidepot</title>
       {isInvalid ? (
         <div className="grid gap-4 text-center">

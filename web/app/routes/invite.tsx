@@ -1,5 +1,5 @@
 import { useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { nowFriendsText } from '../../../domain/invites.ts';
 import { AuthLayout } from '../../components/layouts/auth-layout.tsx';
 import { FullScreenSpinner } from '../../components/ui/full-screen-spinner.tsx';

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { PageLayout } from '../../components/layouts/page-layout.tsx';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
+import { BalancesCard } from '../../features/balances/components/balances-card.tsx';
 import { ProfileBets } from '../../features/bets/components/profile-bets.tsx';
 import { PLACE_BET_PATH, placeBetState } from '../../features/bets/utils/place-bet-navigation.ts';
 import { CommentsDialog } from '../../features/comments/components/comments-dialog.tsx';
@@ -69,6 +70,7 @@ export function Component() {
             onSelectUser={setSelectedUserId}
             onManageFriends={() => setIsFriendsOpen(true)}
             onInviteFriends={() => setIsInviteOpen(true)}
+            balances={<BalancesCard />}
             bets={
               <ProfileBets
                 viewerId={screen.profile.id}

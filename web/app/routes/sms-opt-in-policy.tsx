@@ -11,7 +11,7 @@ export function Component() {
   const goBack = () => void (location.key === 'default' ? navigate('/') : navigate(-1));
 
   return (
-    <main className="mx-auto w-full max-w-md px-4 py-6">
+    <main id="main" tabIndex={-1} className="outline-none mx-auto w-full max-w-md px-4 py-6">
       <title>Text Verification & Opt-In Policy · Sidepot</title>
       <Button variant="ghost" className="-ml-3 mb-4" onClick={goBack}>
         <ArrowLeft aria-hidden />

@@ -5,7 +5,11 @@ import { Button } from '../ui/button.tsx';
 /** The spec's 404 screen: any unknown path, and a bet the viewer may not see. */
 export function NotFound() {
   return (
-    <main className="mx-auto flex min-h-[calc(100dvh-4rem)] max-w-md flex-col items-center justify-center gap-4 px-6 text-center">
+    <main
+      id="main"
+      tabIndex={-1}
+      className="outline-none mx-auto flex min-h-[calc(100dvh-4rem)] max-w-md flex-col items-center justify-center gap-4 px-6 text-center"
+    >
       <title>Page not found · Sidepot</title>
       <Compass className="size-12 text-primary" aria-hidden />
       <p className="text-5xl font-bold tracking-tight">404</p>

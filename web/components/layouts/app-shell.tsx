@@ -1,6 +1,10 @@
-import type { ReactNode } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { useEffect, type ReactNode } from 'react';
+import { NavigationType, Outlet, ScrollRestoration, useBlocker, useLocation } from 'react-router';
+import { closeTopDialog, hasOpenDialog } from '../ui/close-on-back.ts';
+import { watchFocusLoss } from '../../lib/focus-rescue.ts';
 import { BottomNav } from './bottom-nav.tsx';
+import { OfflineBanner } from './offline-banner.tsx';
+import { SkipLink } from './skip-link.tsx';
 
 type AppShellProps = {
   /**
@@ -14,8 +18,19 @@ type AppShellProps = {
 export function AppShell({ bottomNav = <BottomNav /> }: AppShellProps) {
   const { pathname } = useLocation();
   const hasNav = pathname !== '/';
+  // Back with a dialog open closes it and stays on the page (issue 14, point 8). Only in-app history:
+  // on the tab's first entry Back leaves the app before any script can answer it.
+  const blocker = useBlocker(({ historyAction }) => historyAction === NavigationType.Pop && hasOpenDialog());
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    closeTopDialog();
+    blocker.reset();
+  }, [blocker]);
+  useEffect(() => watchFocusLoss(), []);
   return (
     <>
+      <SkipLink />
+      <OfflineBanner />
       <div className={hasNav ? 'min-h-dvh pb-16' : 'min-h-dvh'}>
         <Outlet />
       </div>

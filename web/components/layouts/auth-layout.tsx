@@ -4,7 +4,11 @@ import { BrandMark } from './brand-mark.tsx';
 /** Centered single column for the signed-out screens. */
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <main className="mx-auto flex min-h-[calc(100dvh-4rem)] w-full max-w-md flex-col justify-center gap-6 px-4 py-8">
+    <main
+      id="main"
+      tabIndex={-1}
+      className="outline-none mx-auto flex min-h-[calc(100dvh-4rem)] w-full max-w-md flex-col justify-center gap-6 px-4 py-8"
+    >
       <title>{`${title} · Sidepot`}</title>
       <BrandMark />
       {children}

@@ -11,7 +11,9 @@ export function PageLayout({ title, actions, children }: PageLayoutProps) {
         <h1 className="text-lg font-semibold">{title}</h1>
         {actions}
       </header>
-      <main className="px-4 py-4">{children}</main>
+      <main id="main" tabIndex={-1} className="outline-none px-4 py-4">
+        {children}
+      </main>
     </div>
   );
 }

@@ -2,15 +2,29 @@ import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/utils.ts';
 import { buttonVariants } from './button.tsx';
+import { useBackClosableOpen } from './close-on-back.ts';
+import { useReturnFocus } from './use-return-focus.ts';
 
 // Unlike Dialog, an alert dialog has role="alertdialog", does not close on an
 // outside tap and starts focus on Cancel: for confirming irreversible actions.
-export const AlertDialog = AlertDialogPrimitive.Root;
+// Back closes it like Cancel (close-on-back.ts).
+export function AlertDialog({
+  open: openProp,
+  defaultOpen,
+  onOpenChange,
+  ...props
+}: ComponentProps<typeof AlertDialogPrimitive.Root>) {
+  const state = useBackClosableOpen({ open: openProp, defaultOpen, onOpenChange });
+  return <AlertDialogPrimitive.Root {...state} {...props} />;
+}
 
 export function AlertDialogContent({
   className,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-fade-in motion-reduce:animate-none" />
@@ -20,6 +34,7 @@ export function AlertDialogContent({
           'data-[state=open]:animate-pop-in motion-reduce:animate-none',
           className,
         )}
+        {...returnFocus}
         {...props}
       />
     </AlertDialogPrimitive.Portal>

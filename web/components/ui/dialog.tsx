@@ -1,9 +1,21 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { useRef, type ComponentProps } from 'react';
+import type { ComponentProps } from 'react';
 import { cn } from '../../lib/utils.ts';
+import { useBackClosableOpen } from './close-on-back.ts';
+import { useReturnFocus } from './use-return-focus.ts';
 
-export const Dialog = DialogPrimitive.Root;
+/** Radix's Dialog root, which Back closes like its X (close-on-back.ts). */
+export function Dialog({
+  open: openProp,
+  defaultOpen,
+  onOpenChange,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Root>) {
+  const state = useBackClosableOpen({ open: openProp, defaultOpen, onOpenChange });
+  return <DialogPrimitive.Root {...state} {...props} />;
+}
+
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
@@ -14,10 +26,7 @@ export function DialogContent({
   onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content>) {
-  // Radix returns focus only to a DialogTrigger; dialogs opened from state (a
-  // row's button, another dialog) would drop it to <body>, so keyboard users
-  // lose their place. Remember what had focus and go back to it.
-  const returnFocusTo = useRef<HTMLElement | null>(null);
+  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-fade-in motion-reduce:animate-none" />
@@ -27,19 +36,7 @@ export function DialogContent({
           'data-[state=open]:animate-pop-in motion-reduce:animate-none',
           className,
         )}
-        onOpenAutoFocus={(event) => {
-          returnFocusTo.current =
-            document.activeElement instanceof HTMLElement ? document.activeElement : null;
-          onOpenAutoFocus?.(event);
-        }}
-        onCloseAutoFocus={(event) => {
-          onCloseAutoFocus?.(event);
-          const target = returnFocusTo.current;
-          if (!event.defaultPrevented && target?.isConnected && target !== document.body) {
-            event.preventDefault();
-            target.focus();
-          }
-        }}
+        {...returnFocus}
         {...props}
       >
         {children}

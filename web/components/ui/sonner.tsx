@@ -1,19 +1,73 @@
+import { useEffect, useState, type CSSProperties } from 'react';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the Toaster itself, loaded lazily by lazy-toaster.tsx
 import { Toaster as Sonner } from 'sonner';
+
+/** At most this many toasts show at once; older ones wait (hidden) or time out (issue 14, point 7). */
+const VISIBLE_TOASTS = 2;
+
+type Side = 'top' | 'bottom';
+
+/**
+ * Where toasts go so they never cover the focused control: just above the
+ * bottom navigation, unless the focused control sits in the lower half of the
+ * screen (a form's submit button, a field above the phone's keyboard); then at
+ * the top. With focus gone to the page (a button that disabled itself while
+ * busy) the last side stays, so a failure toast lands where the user was looking.
+ */
+function sideAwayFromFocus(previous: Side): Side {
+  const focused = document.activeElement;
+  if (!(focused instanceof HTMLElement) || focused === document.body) return previous;
+  // Focus inside a toast (its close button) must not move the toast away from under it.
+  if (focused.closest('[data-sonner-toaster]')) return previous;
+  const rect = focused.getBoundingClientRect();
+  return rect.top + rect.height / 2 > window.innerHeight / 2 ? 'top' : 'bottom';
+}
+
+function useSideAwayFromFocus(): Side {
+  const [side, setSide] = useState<Side>(() => sideAwayFromFocus('bottom'));
+  useEffect(() => {
+    const update = () => setSide(sideAwayFromFocus);
+    document.addEventListener('focusin', update);
+    window.addEventListener('scroll', update, { passive: true, capture: true });
+    window.addEventListener('resize', update);
+    window.visualViewport?.addEventListener('resize', update);
+    return () => {
+      document.removeEventListener('focusin', update);
+      window.removeEventListener('scroll', update, { capture: true });
+      window.removeEventListener('resize', update);
+      window.visualViewport?.removeEventListener('resize', update);
+    };
+  }, []);
+  return side;
+}
+
+// Sonner's rich text colours are 3.1:1 (warning) to 4.4:1 (error) on their tints; WCAG AA needs 4.5:1
+// (issue 13, point 6). The same hues, darker: 5.3:1 or more on the same backgrounds.
+const accessibleColours: CSSProperties & Record<`--${string}`, string> = {
+  '--success-text': 'hsl(140, 100%, 22%)',
+  '--error-text': 'hsl(360, 100%, 40%)',
+  '--warning-text': 'hsl(31, 92%, 33%)',
+  '--info-text': 'hsl(210, 92%, 38%)',
+};
 
 /**
  * The app's single toast outlet; rich colours make failure toasts red. Toasts
- * sit just above the bottom navigation: at the top they covered the header's
- * buttons (Settings) for their whole lifetime on phones.
+ * sit just above the bottom navigation (at the top they covered the header's
+ * buttons for their whole lifetime on phones), or at the top while the focused
+ * control is low on the screen.
  */
 export function Toaster() {
+  const side = useSideAwayFromFocus();
   return (
     <Sonner
-      position="bottom-center"
-      offset={{ bottom: 'calc(4rem + 8px)' }}
-      mobileOffset={{ bottom: 'calc(4rem + env(safe-area-inset-bottom) + 8px)' }}
+      position={side === 'top' ? 'top-center' : 'bottom-center'}
+      offset={{ bottom: 'calc(4rem + 8px)', top: '8px' }}
+      mobileOffset={{ bottom: 'calc(4rem + env(safe-area-inset-bottom) + 8px)', top: '8px' }}
+      visibleToasts={VISIBLE_TOASTS}
       richColors
       closeButton
       duration={5000}
+      style={accessibleColours}
     />
   );
 }

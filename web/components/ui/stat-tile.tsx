@@ -2,9 +2,9 @@ import type { WinRateTone } from '../../../domain/stats.ts';
 import { cn } from '../../lib/utils.ts';
 
 const toneClasses: Record<WinRateTone, string> = {
-  good: 'text-emerald-600',
-  fair: 'text-amber-600',
-  poor: 'text-red-600',
+  good: 'text-emerald-700',
+  fair: 'text-amber-700',
+  poor: 'text-red-700',
 };
 
 type StatTileProps = {

@@ -1,8 +1,31 @@
 import * as TabsPrimitive from '@radix-ui/react-tabs';
-import type { ComponentProps } from 'react';
+import { createContext, useContext, useState, type ComponentProps } from 'react';
 import { cn } from '../../lib/utils.ts';
 
-export const Tabs = TabsPrimitive.Root;
+const SelectedTab = createContext<string | undefined>(undefined);
+
+/** Radix Tabs that also tell their triggers which tab is selected (see TabsTrigger). */
+export function Tabs({
+  value,
+  defaultValue,
+  onValueChange,
+  ...props
+}: ComponentProps<typeof TabsPrimitive.Root>) {
+  const [uncontrolled, setUncontrolled] = useState(defaultValue);
+  const selected = value ?? uncontrolled;
+  return (
+    <SelectedTab.Provider value={selected}>
+      <TabsPrimitive.Root
+        value={selected}
+        onValueChange={(next) => {
+          setUncontrolled(next);
+          onValueChange?.(next);
+        }}
+        {...props}
+      />
+    </SelectedTab.Provider>
+  );
+}
 
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
   return (
@@ -17,6 +40,9 @@ export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrim
 }
 
 export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {
+  // Radix points every tab at its panel, but only the selected panel is in the page: a reference to
+  // one that is not is invalid ARIA (axe: aria-valid-attr-value). Only the selected tab keeps it.
+  const isSelected = useContext(SelectedTab) === props.value;
   return (
     <TabsPrimitive.Trigger
       className={cn(
@@ -26,6 +52,7 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
         className,
       )}
       {...props}
+      {...(isSelected ? {} : { 'aria-controls': undefined })}
     />
   );
 }

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { isUsernameIdentifier, type LoginFormValues } from '../../../../domain/users.ts';
+import { isUsernameIdentifier } from '../../../../domain/account-rules.ts';
+import type { LoginFormValues } from '../../../../domain/users.ts';
 import { AuthError, authClient, unwrapAuth } from '../../../lib/auth-client.ts';
 import type { MutationConfig } from '../../../lib/query-client.ts';
 

@@ -1,7 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
-import { forgotPasswordFormSchema, type ForgotPasswordFormValues } from '../../../../domain/users.ts';
+import { toast } from '../../../lib/toast.ts';
+import { checkForgotPassword } from '../../../../domain/account-rules.ts';
+import type { ForgotPasswordFormValues } from '../../../../domain/users.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Dialog,
@@ -14,8 +14,11 @@ import {
 } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { rateLimitMessage } from '../../../lib/auth-client.ts';
-import { toastFirstRule } from '../../../lib/form-rules.ts';
+import { ruleResolver, toastFailedRule } from '../../../lib/rule-resolver.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
+
+/** The toasts of this form (lib/toast.ts: a success clears its errors). */
+const FORM = 'forgot-password';
 
 const emptyValues: ForgotPasswordFormValues = { email: '' };
 
@@ -23,26 +26,30 @@ type ForgotPasswordDialogProps = { open: boolean; onOpenChange: (open: boolean) 
 
 export function ForgotPasswordDialog({ open, onOpenChange }: ForgotPasswordDialogProps) {
   const { register, handleSubmit, getValues, reset, formState } = useForm({
-    resolver: zodResolver(forgotPasswordFormSchema),
+    resolver: ruleResolver(checkForgotPassword),
     defaultValues: emptyValues,
   });
 
   const request = useRequestPasswordReset({
     onSuccess: () => {
       toast.success('Reset Email Sent', {
+        form: FORM,
         description: 'Check your email for password reset instructions.',
       });
       reset();
       onOpenChange(false);
     },
     onError: (error) => {
-      toast.error('Error', { description: rateLimitMessage(error) ?? 'Failed to send reset email.' });
+      toast.error('Error', {
+        description: rateLimitMessage(error) ?? 'Failed to send reset email.',
+        form: FORM,
+      });
     },
   });
 
   const onSubmit = handleSubmit(
     (values) => request.mutate(values),
-    () => toastFirstRule(forgotPasswordFormSchema, getValues()),
+    () => toastFailedRule(checkForgotPassword, getValues(), FORM),
   );
 
   return (

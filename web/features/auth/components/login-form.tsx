@@ -1,37 +1,47 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
-import { loginFormSchema, type LoginFormValues } from '../../../../domain/users.ts';
+import { toast } from '../../../lib/toast.ts';
+import { checkLogin } from '../../../../domain/account-rules.ts';
+import type { LoginFormValues } from '../../../../domain/users.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { toastFirstRule } from '../../../lib/form-rules.ts';
+import { ruleResolver, toastFailedRule } from '../../../lib/rule-resolver.ts';
 import { signInErrorMessage, useSignIn } from '../api/sign-in.ts';
-import { ForgotPasswordDialog } from './forgot-password-dialog.tsx';
+
+/** The toasts of this form (lib/toast.ts: a success clears its errors). */
+const FORM = 'login';
+
+// Radix Dialog and its focus trap load when the visitor asks for a reset, not with /login (issue 13).
+const ForgotPasswordDialog = lazy(async () => {
+  const module = await import('./forgot-password-dialog.tsx');
+  return { default: module.ForgotPasswordDialog };
+});
 
 const emptyValues: LoginFormValues = { identifier: '', password: '' };
 
 /** On success the guest guard moves on (see guest-only.tsx), so this only says hello. */
 export function LoginForm() {
   const [isResetOpen, setIsResetOpen] = useState(false);
+  // Stays mounted once opened, so closing animates and the typed email survives a reopen.
+  const [hasOpenedReset, setHasOpenedReset] = useState(false);
   const { register, handleSubmit, getValues, formState } = useForm({
-    resolver: zodResolver(loginFormSchema),
+    resolver: ruleResolver(checkLogin),
     defaultValues: emptyValues,
   });
   const { errors } = formState;
 
   const signIn = useSignIn({
     onSuccess: () => {
-      toast.success('Welcome back!', { description: 'You have been logged in successfully.' });
+      toast.success('Welcome back!', { description: 'You have been logged in successfully.', form: FORM });
     },
     onError: (error) => {
-      toast.error('Login Failed', { description: signInErrorMessage(error) });
+      toast.error('Login Failed', { description: signInErrorMessage(error), form: FORM });
     },
   });
 
   const onSubmit = handleSubmit(
     (values) => signIn.mutate(values),
-    () => toastFirstRule(loginFormSchema, getValues()),
+    () => toastFailedRule(checkLogin, getValues(), FORM),
   );
 
   return (
@@ -59,12 +69,19 @@ export function LoginForm() {
           type="button"
           variant="link"
           className="justify-self-center"
-          onClick={() => setIsResetOpen(true)}
+          onClick={() => {
+            setHasOpenedReset(true);
+            setIsResetOpen(true);
+          }}
         >
           Forgot your password?
         </Button>
       </form>
-      <ForgotPasswordDialog open={isResetOpen} onOpenChange={setIsResetOpen} />
+      {hasOpenedReset && (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog open={isResetOpen} onOpenChange={setIsResetOpen} />
+        </Suspense>
+      )}
     </>
   );
 }

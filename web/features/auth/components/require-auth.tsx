@@ -1,7 +1,10 @@
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullScreenSpinner } from '../../../components/ui/full-screen-spinner.tsx';
+import { OfflineNotice } from '../../../components/ui/offline-notice.tsx';
+import { useOnlineStatus } from '../../../hooks/use-online-status.ts';
 import { useRealtime } from '../../../hooks/use-realtime.ts';
+import { didSignOutHere, forgetSignOutHere } from '../api/sign-out.ts';
 import { useAuthSession } from '../hooks/use-auth-session.ts';
 import type { ReturnState } from '../utils/return-path.ts';
 
@@ -9,14 +12,19 @@ import type { ReturnState } from '../utils/return-path.ts';
 export function RequireAuth() {
   const { user, isLoading } = useAuthSession();
   const location = useLocation();
+  const online = useOnlineStatus();
   useRealtime(user?.id);
-  // After a logout here the next login should start at /home, not come back to this page.
-  const [hadUser, setHadUser] = useState(false);
-  if (user && !hadUser) setHadUser(true);
+  const userId = user?.id;
+  useEffect(() => {
+    if (userId) forgetSignOutHere();
+  }, [userId]);
 
-  if (isLoading) return <FullScreenSpinner />;
+  // Reloaded offline: the shell is there (service worker) but the session cannot be read until the network is back.
+  if (isLoading) return online ? <FullScreenSpinner /> : <OfflineNotice />;
   if (!user) {
-    const state: ReturnState | undefined = hadUser
+    // After 'Logout' here the next login starts at /home; a session that expired or ended in another
+    // tab comes back to this page (ADR 030).
+    const state: ReturnState | undefined = didSignOutHere()
       ? undefined
       : { from: `${location.pathname}${location.search}${location.hash}` };
     return <Navigate to="/login" replace state={state} />;

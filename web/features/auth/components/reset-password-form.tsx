@@ -1,22 +1,25 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import { resetPasswordFormSchema, type ResetPasswordFormValues } from '../../../../domain/users.ts';
+import { toast } from '../../../lib/toast.ts';
+import { checkResetPassword } from '../../../../domain/account-rules.ts';
+import type { ResetPasswordFormValues } from '../../../../domain/users.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { TextLink } from '../../../components/ui/text-link.tsx';
 import { AuthError, rateLimitMessage } from '../../../lib/auth-client.ts';
-import { toastFirstRule } from '../../../lib/form-rules.ts';
+import { ruleResolver, toastFailedRule } from '../../../lib/rule-resolver.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { toastInvalidResetLink } from '../utils/invalid-reset-link.ts';
+
+/** The toasts of this form (lib/toast.ts: a success clears its errors). */
+const FORM = 'reset-password';
 
 const emptyValues: ResetPasswordFormValues = { password: '', confirmPassword: '' };
 
 export function ResetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const { register, handleSubmit, getValues, formState } = useForm({
-    resolver: zodResolver(resetPasswordFormSchema),
+    resolver: ruleResolver(checkResetPassword),
     defaultValues: emptyValues,
   });
   const { errors } = formState;
@@ -24,6 +27,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const reset = useResetPassword({
     onSuccess: () => {
       toast.success('Password Updated', {
+        form: FORM,
         description: 'Your password has been successfully reset. You can now log in with your new password.',
       });
       void navigate('/login', { replace: true });
@@ -35,6 +39,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         return;
       }
       toast.error('Error', {
+        form: FORM,
         description: rateLimitMessage(error) ?? 'Failed to reset password. Please try again.',
       });
     },
@@ -42,7 +47,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   const onSubmit = handleSubmit(
     ({ password }) => reset.mutate({ newPassword: password, token }),
-    () => toastFirstRule(resetPasswordFormSchema, getValues()),
+    () => toastFailedRule(checkResetPassword, getValues(), FORM),
   );
 
   return (

@@ -1,22 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
-import {
-  accountMessages,
-  signUpFormSchema,
-  type SignUpField,
-  type SignUpFormValues,
-} from '../../../../domain/users.ts';
+import { toast } from '../../../lib/toast.ts';
+import { accountMessages, checkSignUp, type SignUpField } from '../../../../domain/account-rules.ts';
+import type { SignUpFormValues } from '../../../../domain/users.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { FieldError, TextField } from '../../../components/ui/text-field.tsx';
 import { AuthError } from '../../../lib/auth-client.ts';
-import { toastFirstRule } from '../../../lib/form-rules.ts';
+import { ruleResolver, toastFailedRule } from '../../../lib/rule-resolver.ts';
 import { useSignUp } from '../api/sign-up.ts';
 import { returnStatePath } from '../utils/return-path.ts';
+
+/** The toasts of this form (lib/toast.ts: a success clears its errors). */
+const FORM = 'sign-up';
 
 const emptyValues: SignUpFormValues = {
   name: '',
@@ -41,7 +39,7 @@ export function SignUpForm() {
   const returnPath = returnStatePath(useLocation().state);
   const ageId = useId();
   const { register, control, handleSubmit, setError, getValues, formState } = useForm({
-    resolver: zodResolver(signUpFormSchema),
+    resolver: ruleResolver(checkSignUp),
     defaultValues: emptyValues,
   });
   const { errors } = formState;
@@ -52,6 +50,7 @@ export function SignUpForm() {
   const signUp = useSignUp({
     onSuccess: () => {
       toast.success('Check Your Email', {
+        form: FORM,
         description: "We've sent you a verification link. Please check your email to verify your account.",
       });
       void navigate('/login', returnPath ? { state: { from: returnPath } } : undefined);
@@ -59,13 +58,14 @@ export function SignUpForm() {
     onError: (error) => {
       if (error instanceof AuthError && error.code === 'USERNAME_IS_ALREADY_TAKEN') {
         const { title, message } = accountMessages.usernameTaken;
-        toast.error(title, { description: message });
+        toast.error(title, { description: message, form: FORM });
         markInvalid('username', message);
       } else if (error instanceof AuthError && error.code === 'VALIDATION_FAILED') {
-        toast.error(error.title ?? 'Signup Failed', { description: error.message });
+        toast.error(error.title ?? 'Signup Failed', { description: error.message, form: FORM });
         if (isSignUpField(error.field)) markInvalid(error.field, error.message);
       } else {
         toast.error('Signup Failed', {
+          form: FORM,
           description:
             error instanceof AuthError && error.message
               ? error.message
@@ -77,7 +77,7 @@ export function SignUpForm() {
 
   const onSubmit = handleSubmit(
     (values) => signUp.mutate({ values, returnPath, invite }),
-    () => toastFirstRule(signUpFormSchema, getValues()),
+    () => toastFailedRule(checkSignUp, getValues(), FORM),
   );
 
   return (

@@ -18,6 +18,14 @@ export function useAuthSession() {
   const [hasSettled, setHasSettled] = useState(!isPending && !hasFailed);
   if (!isPending && !hasFailed && !hasSettled) setHasSettled(true);
 
+  // Back online after a failed read: read again now rather than at the next backoff step.
+  useEffect(() => {
+    if (!hasFailed) return;
+    const retryNow = () => void refetch();
+    window.addEventListener('online', retryNow);
+    return () => window.removeEventListener('online', retryNow);
+  }, [hasFailed, refetch]);
+
   useEffect(() => {
     if (isPending) return;
     if (hasFailed) scheduleSessionRetry(refetch);

@@ -12,7 +12,13 @@ test('the return path comes from navigation state, else from ?next=, else /home'
 });
 
 test('a return path never leaves the site', () => {
-  for (const path of ['//evil.example', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)', '']) {
+  for (const path of [
+    '//evil.example',
+    'https://evil.example/',
+    '/\\evil.example',
+    'javascript:alert(1)',
+    '',
+  ]) {
     expect(returnPathFrom(null, next(path))).toBe('/home');
     expect(returnPathFrom({ from: path })).toBe('/home');
   }

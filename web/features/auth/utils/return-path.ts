@@ -1,4 +1,4 @@
-import { inviteCodeSchema, invitePath } from '../../../../domain/invites.ts';
+import { invitePath, isInviteCode } from '../../../../domain/invite-code.ts';
 
 export const HOME_PATH = '/home';
 
@@ -10,7 +10,9 @@ export const RETURN_PARAM = 'next';
 
 /** Only same-app paths: '//host' or a full URL would leave the site. */
 export function isSafeReturnPath(path: unknown): path is string {
-  return typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
+  return (
+    typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\')
+  );
 }
 
 /** The path navigation state asks to return to, or null. */
@@ -31,7 +33,7 @@ export function returnPathFrom(state: unknown, search = ''): string {
   return (
     returnStatePath(state) ??
     (isSafeReturnPath(next) ? next : null) ??
-    (invite && inviteCodeSchema.safeParse(invite).success ? invitePath(invite) : HOME_PATH)
+    (isInviteCode(invite) ? invitePath(invite) : HOME_PATH)
   );
 }
 

@@ -1,7 +1,7 @@
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import type { Bet } from '../../../../domain/bets.ts';
 import { useAcceptBet } from '../api/accept-bet.ts';
-import { toastBetError } from '../utils/bet-toasts.ts';
+import { betToastForm, toastBetError } from '../utils/bet-toasts.ts';
 import { PredictionDialog } from './prediction-dialog.tsx';
 
 type AcceptBetDialogProps = { bet: Bet; open: boolean; onOpenChange: (open: boolean) => void };
@@ -10,11 +10,11 @@ type AcceptBetDialogProps = { bet: Bet; open: boolean; onOpenChange: (open: bool
 export function AcceptBetDialog({ bet, open, onOpenChange }: AcceptBetDialogProps) {
   const accept = useAcceptBet({
     onSuccess: () => {
-      toast.success('Bet accepted', { description: 'The bet is now active!' });
+      toast.success('Bet accepted', { description: 'The bet is now active!', form: betToastForm(bet.id) });
       onOpenChange(false);
     },
     // The dialog stays open with the prediction kept, so nothing typed is lost.
-    onError: (error) => toastBetError(error, { title: 'Error accepting bet' }),
+    onError: (error) => toastBetError(error, { title: 'Error accepting bet', form: betToastForm(bet.id) }),
   });
 
   return (

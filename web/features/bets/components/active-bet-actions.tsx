@@ -1,8 +1,8 @@
 import { ThumbsDown, Trophy } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import type { Bet } from '../../../../domain/bets.ts';
 import { useResolveBet } from '../api/resolve-bet.ts';
-import { toastBetError } from '../utils/bet-toasts.ts';
+import { betToastForm, toastBetError } from '../utils/bet-toasts.ts';
 import { ActionButton } from './action-button.tsx';
 import { VoidBetActions } from './void-bet-actions.tsx';
 
@@ -12,23 +12,34 @@ export function ActiveBetActions({ bet, viewerId }: { bet: Bet; viewerId: string
     onSuccess: (_bet, { outcome }) =>
       toast.success('Bet resolved', {
         description: outcome === 'won' ? 'You marked this bet as won!' : 'You marked this bet as lost!',
+        form: betToastForm(bet.id),
       }),
-    onError: (error) => toastBetError(error),
+    onError: (error) => toastBetError(error, { form: betToastForm(bet.id) }),
   });
   const busyOutcome = resolve.isPending ? resolve.variables.outcome : null;
+  // After a dispute the bet ends only by a concession ('I Lost') or a void.
+  const isDisputed = bet.disputedAt !== null;
 
   return (
     <div className="grid gap-2">
+      {isDisputed ? (
+        <p className="text-sm text-muted-foreground">
+          {bet.disputeReason ? `Disputed: “${bet.disputeReason}”. ` : 'This result was disputed. '}
+          It can end with &apos;I Lost&apos; or a void.
+        </p>
+      ) : null}
       <div className="flex gap-2">
-        <ActionButton
-          icon={Trophy}
-          className="flex-1"
-          isBusy={busyOutcome === 'won'}
-          disabled={resolve.isPending}
-          onClick={() => resolve.mutate({ betId: bet.id, outcome: 'won' })}
-        >
-          I Won
-        </ActionButton>
+        {isDisputed ? null : (
+          <ActionButton
+            icon={Trophy}
+            className="flex-1"
+            isBusy={busyOutcome === 'won'}
+            disabled={resolve.isPending}
+            onClick={() => resolve.mutate({ betId: bet.id, outcome: 'won' })}
+          >
+            I Won
+          </ActionButton>
+        )}
         <ActionButton
           icon={ThumbsDown}
           variant="outline"

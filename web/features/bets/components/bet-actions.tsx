@@ -5,12 +5,12 @@ import { PendingBetActions } from './pending-bet-actions.tsx';
 
 /** What the viewer can do with this bet now, by its state and their role (spec: "Bet card actions"). */
 export function BetActions({ bet, viewerId }: { bet: Bet; viewerId: string }) {
-  switch (bet.status) {
-    case 'pending':
-      return <PendingBetActions bet={bet} viewerId={viewerId} />;
-    case 'active':
-      return <ActiveBetActions bet={bet} viewerId={viewerId} />;
-    case 'completed':
-      return <CompletedBetActions bet={bet} viewerId={viewerId} />;
-  }
+  // When an action replaces the focused button ('Accept' becomes 'I Won'), focus goes to the next one here.
+  return (
+    <div data-focus-home="actions" data-focus-key={bet.id} className="contents">
+      {bet.status === 'pending' ? <PendingBetActions bet={bet} viewerId={viewerId} /> : null}
+      {bet.status === 'active' ? <ActiveBetActions bet={bet} viewerId={viewerId} /> : null}
+      {bet.status === 'completed' ? <CompletedBetActions bet={bet} viewerId={viewerId} /> : null}
+    </div>
+  );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import type { ChallengeView } from '../../../../domain/challenges.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useDeclineChallenge } from '../api/decline-challenge.ts';

@@ -1,28 +1,66 @@
-import { BadgeCheck, CircleCheck, HandCoins } from 'lucide-react';
-import { toast } from 'sonner';
-import type { Bet } from '../../../../domain/bets.ts';
+import { BadgeCheck, CircleCheck, Flag, HandCoins } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from '../../../lib/toast.ts';
+import { settledInText } from '../../../../domain/balances.ts';
+import { canDispute, type Bet } from '../../../../domain/bets.ts';
 import { useConfirmPayment } from '../api/confirm-payment.ts';
+import { useDisputeBet } from '../api/dispute-bet.ts';
 import { useMarkPaymentSent } from '../api/mark-payment-sent.ts';
-import { toastBetError } from '../utils/bet-toasts.ts';
-import { formatDollars, otherParty } from '../utils/bet-view.ts';
+import { betToastForm, toastBetError } from '../utils/bet-toasts.ts';
+import { betState, formatDollars, otherParty } from '../utils/bet-view.ts';
 import { ActionButton } from './action-button.tsx';
 import { BetNote } from './bet-note.tsx';
+import { BetReminderButton } from './bet-reminder-button.tsx';
+import { DisputeDialog } from './dispute-dialog.tsx';
 import { PayWithVenmoLink } from './pay-with-venmo-link.tsx';
 
 /** Settling up: the loser pays and marks it, the winner confirms, then it reads 'Payment Complete'. */
 export function CompletedBetActions({ bet, viewerId }: { bet: Bet; viewerId: string }) {
   const markSent = useMarkPaymentSent({
     onSuccess: () =>
-      toast.success('Payment Marked as Sent', { description: 'Waiting for the winner to confirm receipt.' }),
-    onError: (error) => toastBetError(error),
+      toast.success('Payment Marked as Sent', {
+        description: 'Waiting for the winner to confirm receipt.',
+        form: betToastForm(bet.id),
+      }),
+    onError: (error) => toastBetError(error, { form: betToastForm(bet.id) }),
   });
   const confirm = useConfirmPayment({
-    onSuccess: () => toast.success('Payment Confirmed', { description: 'The bet has been settled!' }),
-    onError: (error) => toastBetError(error),
+    onSuccess: () =>
+      toast.success('Payment Confirmed', {
+        description: 'The bet has been settled!',
+        form: betToastForm(bet.id),
+      }),
+    onError: (error) => toastBetError(error, { form: betToastForm(bet.id) }),
+  });
+  const [isDisputeOpen, setIsDisputeOpen] = useState(false);
+  const dispute = useDisputeBet({
+    onSuccess: () => {
+      setIsDisputeOpen(false);
+      toast.success('Bet Disputed', { description: 'The bet is active again.', form: betToastForm(bet.id) });
+    },
+    onError: (error) => {
+      setIsDisputeOpen(false);
+      toastBetError(error, { form: betToastForm(bet.id) });
+    },
   });
   const other = otherParty(bet, viewerId);
   const isWinner = bet.winnerId === viewerId;
+  const mayDispute = canDispute(betState(bet), viewerId);
 
+  if (bet.settlement) {
+    // Paid in one settle-up payment: confirmed with it, from the balance with the other party.
+    return (
+      <div className="grid gap-1">
+        <BetNote>{settledInText(bet.settlement.amount)}</BetNote>
+        {bet.settlement.confirmed ? (
+          <p className="flex items-center gap-1.5 text-sm font-medium text-emerald-700">
+            <BadgeCheck className="size-4" aria-hidden />
+            Payment Complete
+          </p>
+        ) : null}
+      </div>
+    );
+  }
   if (bet.paymentSent && bet.paymentConfirmed) {
     return (
       <p className="flex items-center gap-1.5 text-sm font-medium text-emerald-700">
@@ -34,9 +72,12 @@ export function CompletedBetActions({ bet, viewerId }: { bet: Bet; viewerId: str
   if (isWinner) {
     if (!bet.paymentSent)
       return (
-        <BetNote>
-          Waiting for {other.name} to pay you {formatDollars(bet.amount)}
-        </BetNote>
+        <div className="grid gap-2">
+          <BetNote>
+            Waiting for {other.name} to pay you {formatDollars(bet.amount)}
+          </BetNote>
+          {bet.reminder ? <BetReminderButton betId={bet.id} loserName={other.name} availableAt={bet.reminder.availableAt} /> : null}
+        </div>
       );
     return (
       <div className="grid gap-2">
@@ -67,6 +108,27 @@ export function CompletedBetActions({ bet, viewerId }: { bet: Bet; viewerId: str
           Mark Paid
         </ActionButton>
       </div>
+      {mayDispute ? (
+        <>
+          <ActionButton
+            icon={Flag}
+            variant="ghost"
+            className="w-full text-muted-foreground"
+            aria-haspopup="dialog"
+            disabled={markSent.isPending || dispute.isPending}
+            onClick={() => setIsDisputeOpen(true)}
+          >
+            Dispute
+          </ActionButton>
+          <DisputeDialog
+            claimantName={other.name}
+            open={isDisputeOpen}
+            onOpenChange={setIsDisputeOpen}
+            isPending={dispute.isPending}
+            onDispute={(reason) => dispute.mutate({ betId: bet.id, reason })}
+          />
+        </>
+      ) : null}
     </div>
   );
 }

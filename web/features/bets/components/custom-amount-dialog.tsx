@@ -1,5 +1,5 @@
 import { useId, useState, type SyntheticEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { BET_AMOUNT_MAX, BET_AMOUNT_MIN, betMessages, parseCustomAmount } from '../../../../domain/bets.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import {

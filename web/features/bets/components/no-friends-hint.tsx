@@ -1,21 +1,25 @@
 import { Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
 
-/** Instead of a form that can't be sent: bets are only between friends. */
+/**
+ * Above the friend picker of a user who has no friends yet: the Place Bet form
+ * stays the one the spec shows, with 'Place Bet' off (issue 14, point 3).
+ */
 export function NoFriendsHint({ friendsPath }: { friendsPath: string }) {
   return (
-    <EmptyState
-      icon={Users}
-      title="Add a friend to start betting"
-      description="Bets are between friends. Find yours with Manage Friends on your profile."
-      className="rounded-xl border bg-card"
-      action={
-        <Button asChild variant="outline" className="mt-2">
-          <Link to={friendsPath}>Manage Friends</Link>
-        </Button>
-      }
-    />
+    <div
+      role="note"
+      className="flex items-start gap-3 rounded-lg border border-dashed bg-muted/50 px-3 py-2.5 text-sm"
+    >
+      <Users className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
+      <p className="text-muted-foreground">
+        <span className="font-medium text-foreground">Add a friend to start betting.</span> Bets are between
+        friends: find yours with{' '}
+        <Link to={friendsPath} className="font-medium text-primary underline-offset-4 hover:underline">
+          Manage Friends
+        </Link>{' '}
+        on your profile, or use Challenge by Link.
+      </p>
+    </div>
   );
 }

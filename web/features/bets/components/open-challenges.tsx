@@ -1,6 +1,6 @@
 import { Link2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import type { MyChallenge } from '../../../../domain/challenges.ts';
 import {
   AlertDialog,

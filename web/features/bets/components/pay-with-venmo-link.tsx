@@ -1,5 +1,5 @@
 import { ExternalLink } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { betMessages, venmoPayLink, type Bet } from '../../../../domain/bets.ts';
 import { Button } from '../../../components/ui/button.tsx';
 

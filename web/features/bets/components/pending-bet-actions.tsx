@@ -1,9 +1,10 @@
 import { Check, X } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { toast } from '../../../lib/toast.ts';
 import type { Bet } from '../../../../domain/bets.ts';
 import { useDeclineBet } from '../api/decline-bet.ts';
-import { toastBetError } from '../utils/bet-toasts.ts';
+import { betToastForm, toastBetError } from '../utils/bet-toasts.ts';
 import { AcceptBetDialog } from './accept-bet-dialog.tsx';
 import { ActionButton } from './action-button.tsx';
 import { BetNote } from './bet-note.tsx';
@@ -11,9 +12,13 @@ import { BetNote } from './bet-note.tsx';
 /** The opponent accepts (with an optional prediction) or declines; the creator waits. */
 export function PendingBetActions({ bet, viewerId }: { bet: Bet; viewerId: string }) {
   const [isAcceptOpen, setIsAcceptOpen] = useState(false);
+  // Declining deletes the bet for both (spec): asked first (issue 14, point 8).
+  const [isDeclineOpen, setIsDeclineOpen] = useState(false);
   const decline = useDeclineBet({
-    onSuccess: () => toast.success('Bet declined', { description: 'The bet has been removed.' }),
-    onError: (error) => toastBetError(error),
+    onSettled: () => setIsDeclineOpen(false),
+    onSuccess: () =>
+      toast.success('Bet declined', { description: 'The bet has been removed.', form: betToastForm(bet.id) }),
+    onError: (error) => toastBetError(error, { form: betToastForm(bet.id) }),
   });
 
   if (bet.opponent.id !== viewerId) return <BetNote>Waiting for {bet.opponent.name} to accept</BetNote>;
@@ -33,10 +38,21 @@ export function PendingBetActions({ bet, viewerId }: { bet: Bet; viewerId: strin
         variant="outline"
         className="flex-1"
         isBusy={decline.isPending}
-        onClick={() => decline.mutate(bet.id)}
+        aria-haspopup="dialog"
+        onClick={() => setIsDeclineOpen(true)}
       >
         Decline
       </ActionButton>
+      <ConfirmDialog
+        open={isDeclineOpen}
+        onOpenChange={setIsDeclineOpen}
+        title="Decline this bet?"
+        description={`The bet with ${bet.creator.name} is removed for both of you. This cannot be undone.`}
+        confirmLabel="Decline"
+        cancelLabel="Keep Bet"
+        isBusy={decline.isPending}
+        onConfirm={() => decline.mutate(bet.id)}
+      />
       <AcceptBetDialog bet={bet} open={isAcceptOpen} onOpenChange={setIsAcceptOpen} />
     </div>
   );

@@ -1,11 +1,13 @@
-import { useId, useRef, useState, type SyntheticEvent } from 'react';
-import { toast } from 'sonner';
+import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
+import { toast } from '../../../lib/toast.ts';
 import type { UserSummary } from '../../../../domain/profiles.ts';
 import {
   BET_DESCRIPTION_MAX,
+  betMessages,
   checkBetAmount,
   checkBetDescription,
   checkPlaceBet,
+  localToday,
   type Bet,
   type PlaceBetFields,
 } from '../../../../domain/bets.ts';
@@ -13,11 +15,16 @@ import type { MyChallenge } from '../../../../domain/challenges.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Tabs, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { TextField, FieldError } from '../../../components/ui/text-field.tsx';
-import { apiErrorMessage } from '../../../lib/api-error.ts';
+import { ApiError, apiErrorMessage } from '../../../lib/api-error.ts';
 import { useCreateBet } from '../api/create-bet.ts';
 import { useCreateChallenge } from '../api/create-challenge.ts';
 import { AmountPicker, type AmountChoice } from './amount-picker.tsx';
 import { FriendPicker } from './friend-picker.tsx';
+import { NoFriendsHint } from './no-friends-hint.tsx';
+import { saveBetDraft, type BetDraft, type OpponentMode } from '../utils/bet-draft.ts';
+
+/** The form's toasts (lib/toast.ts): placing the bet clears its earlier errors. */
+const FORM = 'place-bet';
 
 type PlaceBetFormProps = {
   /** My friends; undefined while they load. */
@@ -27,10 +34,13 @@ type PlaceBetFormProps = {
   onPlaced: (bet: Bet) => void;
   /** A challenge link was made instead (issue 10, section 3). */
   onChallengeCreated: (challenge: MyChallenge) => void;
+  /** Where friends are found, for the hint shown to a user who has none. */
+  friendsPath: string;
+  /** What the form starts with: the draft left earlier in this tab's session. */
+  initialDraft: BetDraft;
+  /** Where the draft is kept while typing (utils/bet-draft.ts); null keeps none. */
+  draftKey: string | null;
 };
-
-/** Who the bet is with: a friend, or whoever takes its link. */
-type OpponentMode = 'friend' | 'link';
 
 type Failure = { field: keyof PlaceBetFields; message: string };
 
@@ -45,40 +55,79 @@ export function PlaceBetForm({
   onFriendChange,
   onPlaced,
   onChallengeCreated,
+  friendsPath,
+  initialDraft,
+  draftKey,
 }: PlaceBetFormProps) {
   const errorIdBase = useId();
+  // The tabs switch what follows them (picker or link note), not a Radix panel: point them at that.
+  const modePanelId = useId();
   const descriptionRef = useRef<HTMLInputElement>(null);
   const friendRef = useRef<HTMLDivElement>(null);
   const amountRef = useRef<HTMLButtonElement>(null);
-  const [description, setDescription] = useState('');
-  const [amount, setAmount] = useState<AmountChoice>(null);
+  const resolveByRef = useRef<HTMLInputElement>(null);
+  const [description, setDescription] = useState(initialDraft.description);
+  const [resolveBy, setResolveBy] = useState(initialDraft.resolveBy);
+  const [amount, setAmount] = useState<AmountChoice>(initialDraft.amount);
   const [failure, setFailure] = useState<Failure | null>(null);
-  // Without friends, a link is the only way to bet.
+  // Without friends the form is still the one people learn (spec), with a hint and 'Place Bet' off;
+  // a challenge link stays one tab away.
   const hasNoFriends = friends?.length === 0;
-  const [chosenMode, setMode] = useState<OpponentMode>('friend');
-  const mode: OpponentMode = hasNoFriends ? 'link' : chosenMode;
+  const [mode, setMode] = useState<OpponentMode>(initialDraft.mode);
   // A friend passed in navigation state who is not (or no longer) my friend leaves the picker empty.
   const opponentId = friends?.some((friend) => friend.id === friendId) ? friendId : null;
+  // Placed: the draft is gone, and must not be written back while the screen is leaving.
+  const isPlaced = useRef(false);
+
+  useEffect(() => {
+    if (draftKey === null || isPlaced.current) return;
+    saveBetDraft(draftKey, { description, friendId, amount, resolveBy, mode });
+  }, [draftKey, description, friendId, amount, resolveBy, mode]);
 
   const createBet = useCreateBet({
     onSuccess: (bet) => {
-      toast.success('Bet Placed!', { description: `Your bet with ${bet.opponent.name} has been placed.` });
+      isPlaced.current = true;
+      if (draftKey !== null)
+        saveBetDraft(draftKey, {
+          description: '',
+          friendId: null,
+          amount: null,
+          resolveBy: '',
+          mode: 'friend',
+        });
+      toast.success('Bet Placed!', {
+        description: `Your bet with ${bet.opponent.name} has been placed.`,
+        form: FORM,
+      });
       onPlaced(bet);
     },
-    // Everything typed stays in place for another try.
+    // Everything typed stays in place for another try. A 401 means the session ended (expired, or
+    // signed out in another tab): the route guard goes to /login, and after signing in the draft is
+    // back on this form (issue 14, point 2).
     onError: (error) =>
-      toast.error('Error', { description: apiErrorMessage(error, 'Failed to place bet. Please try again.') }),
+      error instanceof ApiError && error.status === 401
+        ? toast.error(betMessages.authRequired.title, {
+            description: betMessages.authRequired.message,
+            form: FORM,
+          })
+        : toast.error('Error', {
+            description: apiErrorMessage(error, 'Failed to place bet. Please try again.'),
+            form: FORM,
+          }),
   });
 
   const createChallenge = useCreateChallenge({
     onSuccess: (challenge) => {
+      // Done: the next bet starts from a clean form (and an empty draft).
       setDescription('');
       setAmount(null);
+      setMode('friend');
       onChallengeCreated(challenge);
     },
     onError: (error) =>
       toast.error('Error', {
         description: apiErrorMessage(error, 'Failed to create the challenge link. Please try again.'),
+        form: FORM,
       }),
   });
 
@@ -91,16 +140,22 @@ export function PlaceBetForm({
 
   const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const fields: PlaceBetFields = { description, opponentId, amount: amount?.amount ?? null };
+    const fields: PlaceBetFields = {
+      description,
+      opponentId,
+      amount: amount?.amount ?? null,
+      resolveBy: resolveBy || null,
+    };
     const failed =
       mode === 'link'
         ? (checkBetDescription(fields.description) ?? checkBetAmount(fields.amount))
-        : checkPlaceBet(fields);
+        : checkPlaceBet(fields, localToday());
     if (failed) {
-      toast.error(failed.title, { description: failed.message });
+      toast.error(failed.title, { description: failed.message, form: FORM });
       setFailure({ field: failed.field, message: failed.message });
       if (failed.field === 'description') descriptionRef.current?.focus();
       else if (failed.field === 'opponentId') friendRef.current?.querySelector('button')?.focus();
+      else if (failed.field === 'resolveBy') resolveByRef.current?.focus();
       else amountRef.current?.focus();
       return;
     }
@@ -113,6 +168,7 @@ export function PlaceBetForm({
       description: description.trim(),
       opponentId: opponentId ?? '',
       amount: amount?.amount ?? 0,
+      resolveBy: resolveBy || null,
     });
   };
 
@@ -132,36 +188,41 @@ export function PlaceBetForm({
         }}
       />
       <div ref={friendRef} className="grid gap-2">
-        {hasNoFriends ? null : (
-          <Tabs
-            value={mode}
-            onValueChange={(value) => {
-              setMode(value === 'link' ? 'link' : 'friend');
-              clearFailure('opponentId');
-            }}
-          >
-            <TabsList aria-label="Who to bet with">
-              <TabsTrigger value="friend">Pick a Friend</TabsTrigger>
-              <TabsTrigger value="link">Challenge by Link</TabsTrigger>
-            </TabsList>
-          </Tabs>
-        )}
-        {mode === 'friend' ? (
-          <FriendPicker
-            friends={friends}
-            value={opponentId}
-            invalid={failure?.field === 'opponentId'}
-            onChange={(id) => {
-              onFriendChange(id);
-              clearFailure('opponentId');
-            }}
-          />
-        ) : (
-          <p className="rounded-md border border-dashed px-3 py-2 text-sm text-muted-foreground">
-            Challenge by Link: get a link anyone can take, even someone not on Sidepot yet. It stays open for
-            7 days.
-          </p>
-        )}
+        <Tabs
+          value={mode}
+          onValueChange={(value) => {
+            setMode(value === 'link' ? 'link' : 'friend');
+            clearFailure('opponentId');
+          }}
+        >
+          <TabsList aria-label="Who to bet with">
+            <TabsTrigger value="friend" aria-controls={modePanelId}>
+              Pick a Friend
+            </TabsTrigger>
+            <TabsTrigger value="link" aria-controls={modePanelId}>
+              Challenge by Link
+            </TabsTrigger>
+          </TabsList>
+        </Tabs>
+        <div id={modePanelId} className="grid gap-2">
+          {mode === 'friend' && hasNoFriends ? <NoFriendsHint friendsPath={friendsPath} /> : null}
+          {mode === 'friend' ? (
+            <FriendPicker
+              friends={friends}
+              value={opponentId}
+              invalid={failure?.field === 'opponentId'}
+              onChange={(id) => {
+                onFriendChange(id);
+                clearFailure('opponentId');
+              }}
+            />
+          ) : (
+            <p className="rounded-md border border-dashed px-3 py-2 text-sm text-muted-foreground">
+              Challenge by Link: get a link anyone can take, even someone not on Sidepot yet. It stays open
+              for 7 days.
+            </p>
+          )}
+        </div>
         <FieldError id={errorIdFor('opponentId')} message={errorFor('opponentId')} />
       </div>
       <div className="grid gap-2">
@@ -176,12 +237,28 @@ export function PlaceBetForm({
         />
         <FieldError id={errorIdFor('amount')} message={errorFor('amount')} />
       </div>
+      {mode === 'friend' ? (
+        <TextField
+          ref={resolveByRef}
+          type="date"
+          label="Resolve by"
+          hint="Optional. You both get a reminder the day after."
+          min={localToday()}
+          value={resolveBy}
+          error={errorFor('resolveBy')}
+          className="w-full sm:w-56"
+          onChange={(event) => {
+            setResolveBy(event.target.value);
+            clearFailure('resolveBy');
+          }}
+        />
+      ) : null}
       {mode === 'link' ? (
         <Button type="submit" size="lg" className="w-full" disabled={createChallenge.isPending}>
           {createChallenge.isPending ? 'Creating Link...' : 'Create Challenge Link'}
         </Button>
       ) : (
-        <Button type="submit" size="lg" className="w-full" disabled={createBet.isPending}>
+        <Button type="submit" size="lg" className="w-full" disabled={createBet.isPending || hasNoFriends}>
           {createBet.isPending ? 'Placing Bet...' : 'Place Bet'}
         </Button>
       )}

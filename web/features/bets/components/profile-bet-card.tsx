@@ -19,7 +19,13 @@ type ProfileBetCardProps = {
 export function ProfileBetCard({ bet, viewerId, onOpenComments }: ProfileBetCardProps) {
   const titleId = useId();
   return (
-    <article aria-labelledby={titleId} className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm">
+    <article
+      aria-labelledby={titleId}
+      data-focus-home="card"
+      data-focus-key={bet.id}
+      tabIndex={-1}
+      className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+    >
       <header className="flex items-start gap-3">
         <span className="flex shrink-0 -space-x-1 pt-0.5">
           <UserAvatar name={bet.creator.name} image={bet.creator.image} className="size-9 ring-2 ring-card" />

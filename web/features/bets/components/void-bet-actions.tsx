@@ -1,10 +1,11 @@
 import { Ban } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import type { Bet } from '../../../../domain/bets.ts';
 import { useCancelVoidRequest } from '../api/cancel-void-request.ts';
+import { useKeepBet } from '../api/keep-bet.ts';
 import { useRequestVoid } from '../api/request-void.ts';
-import { toastBetError } from '../utils/bet-toasts.ts';
+import { betToastForm, toastBetError } from '../utils/bet-toasts.ts';
 import { otherParty } from '../utils/bet-view.ts';
 import { ActionButton } from './action-button.tsx';
 import { VoidConfirmDialog } from './void-confirm-dialog.tsx';
@@ -21,22 +22,36 @@ export function VoidBetActions({ bet, viewerId, disabled }: VoidBetActionsProps)
   const requestOrConfirm = useRequestVoid({
     onSuccess: (result) => {
       setIsConfirmOpen(false);
-      if (result.deleted) toast.success('Bet Voided', { description: result.message });
-      else toast.success('Void Requested', { description: result.message });
+      if (result.deleted)
+        toast.success('Bet Voided', { description: result.message, form: betToastForm(bet.id) });
+      else toast.success('Void Requested', { description: result.message, form: betToastForm(bet.id) });
     },
     onError: (error) => {
       setIsConfirmOpen(false);
-      toastBetError(error, voidFailure);
+      toastBetError(error, { ...voidFailure, form: betToastForm(bet.id) });
     },
   });
+  const keep = useKeepBet({
+    onSuccess: () =>
+      toast.success('Bet Kept', {
+        description: `${other.name} will be told you want to keep the bet.`,
+        form: betToastForm(bet.id),
+      }),
+    onError: (error) => toastBetError(error, { ...voidFailure, form: betToastForm(bet.id) }),
+  });
   const cancel = useCancelVoidRequest({
-    onSuccess: (result) => toast.success('Void Cancelled', { description: result.message }),
-    onError: (error) => toastBetError(error, voidFailure),
+    onSuccess: (result) =>
+      toast.success('Void Cancelled', { description: result.message, form: betToastForm(bet.id) }),
+    onError: (error) => toastBetError(error, { ...voidFailure, form: betToastForm(bet.id) }),
   });
 
   if (bet.voidRequestedBy === viewerId) {
     return (
-      <div className="flex items-center justify-between gap-2 rounded-lg bg-muted px-3 py-2">
+      <div
+        data-focus-home="actions"
+        data-focus-key={`void-${bet.id}`}
+        className="flex items-center justify-between gap-2 rounded-lg bg-muted px-3 py-2"
+      >
         <p id={noteId} className="text-sm text-muted-foreground">
           You asked to void this bet. Waiting for {other.name}.
         </p>
@@ -56,6 +71,8 @@ export function VoidBetActions({ bet, viewerId, disabled }: VoidBetActionsProps)
   const isConfirming = bet.voidRequestedBy !== null;
   return (
     <div
+      data-focus-home="actions"
+      data-focus-key={`void-${bet.id}`}
       className={
         isConfirming ? 'flex items-center justify-between gap-2 rounded-lg bg-amber-50 px-3 py-2' : ''
       }
@@ -65,17 +82,30 @@ export function VoidBetActions({ bet, viewerId, disabled }: VoidBetActionsProps)
           {other.name} asked to void this bet.
         </p>
       ) : null}
-      <ActionButton
-        icon={Ban}
-        variant={isConfirming ? 'destructive' : 'ghost'}
-        className={isConfirming ? undefined : 'w-full text-muted-foreground'}
-        aria-describedby={isConfirming ? noteId : undefined}
-        aria-haspopup="dialog"
-        disabled={disabled || requestOrConfirm.isPending}
-        onClick={() => setIsConfirmOpen(true)}
-      >
-        {isConfirming ? 'Confirm Void' : 'Request Void'}
-      </ActionButton>
+      <div className={isConfirming ? 'flex flex-wrap justify-end gap-2' : undefined}>
+        {isConfirming ? (
+          <ActionButton
+            variant="outline"
+            aria-describedby={noteId}
+            isBusy={keep.isPending}
+            disabled={disabled || requestOrConfirm.isPending}
+            onClick={() => keep.mutate(bet.id)}
+          >
+            Keep Bet
+          </ActionButton>
+        ) : null}
+        <ActionButton
+          icon={Ban}
+          variant={isConfirming ? 'destructive' : 'ghost'}
+          className={isConfirming ? undefined : 'w-full text-muted-foreground'}
+          aria-describedby={isConfirming ? noteId : undefined}
+          aria-haspopup="dialog"
+          disabled={disabled || requestOrConfirm.isPending || keep.isPending}
+          onClick={() => setIsConfirmOpen(true)}
+        >
+          {isConfirming ? 'Confirm Void' : 'Request Void'}
+        </ActionButton>
+      </div>
       <VoidConfirmDialog
         open={isConfirmOpen}
         onOpenChange={setIsConfirmOpen}

@@ -2,6 +2,8 @@ import { Link } from 'react-router';
 import type { Bet, WaitingReason } from '../../../../domain/bets.ts';
 import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
 import { formatDollars, otherParty } from '../utils/bet-view.ts';
+import { ActiveBetActions } from './active-bet-actions.tsx';
+import { BetStatusBadge } from './bet-status-badge.tsx';
 import { CompletedBetActions } from './completed-bet-actions.tsx';
 import { PendingBetActions } from './pending-bet-actions.tsx';
 import { VoidBetActions } from './void-bet-actions.tsx';
@@ -12,7 +14,13 @@ type WaitingBetItemProps = { bet: Bet & { reason: WaitingReason }; viewerId: str
 export function WaitingBetItem({ bet, viewerId }: WaitingBetItemProps) {
   const other = otherParty(bet, viewerId);
   return (
-    <article aria-label={bet.description} className="grid gap-3 rounded-xl border bg-card p-3 shadow-sm">
+    <article
+      aria-label={bet.description}
+      data-focus-home="card"
+      data-focus-key={bet.id}
+      tabIndex={-1}
+      className="grid gap-3 rounded-xl border bg-card p-3 shadow-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+    >
       <header className="flex items-start gap-3">
         <UserAvatar name={other.name} image={other.image} className="size-9" />
         <div className="grid min-w-0 flex-1 gap-0.5">
@@ -30,6 +38,14 @@ export function WaitingBetItem({ bet, viewerId }: WaitingBetItemProps) {
         <p className="shrink-0 font-bold text-primary tabular-nums">{formatDollars(bet.amount)}</p>
       </header>
       {bet.reason === 'answer' ? <PendingBetActions bet={bet} viewerId={viewerId} /> : null}
+      {bet.reason === 'resolve' ? (
+        <>
+          <p className="flex flex-wrap items-center gap-2 text-xs">
+            <BetStatusBadge bet={bet} viewerId={viewerId} />
+          </p>
+          <ActiveBetActions bet={bet} viewerId={viewerId} />
+        </>
+      ) : null}
       {bet.reason === 'confirm_void' ? (
         <VoidBetActions bet={bet} viewerId={viewerId} disabled={false} />
       ) : null}

@@ -1,6 +1,6 @@
 import { SendHorizontal } from 'lucide-react';
 import { useId, useState, type Ref } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { COMMENT_MAX } from '../../../../domain/bets.ts';
 import { commentMessages } from '../../../../domain/feed.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -20,12 +20,12 @@ export function CommentForm({ betId, inputRef, onCommentAdded }: CommentFormProp
   const [text, setText] = useState('');
   const addComment = useAddComment({
     onSuccess: (_comment, variables) => {
-      toast.success('Comment added');
+      toast.success('Comment added', { form: `comment:${betId}` });
       setText('');
       onCommentAdded?.(variables.betId);
     },
     onError: (error) => {
-      toast.error('Error', { description: apiErrorMessage(error, commentMessages.addFailed) });
+      toast.error('Error', { description: apiErrorMessage(error, commentMessages.addFailed), form: `comment:${betId}` });
     },
   });
   const trimmed = text.trim();

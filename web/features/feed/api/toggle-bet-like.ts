@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { api, unwrap } from '../../../lib/api-client.ts';
 import { apiErrorMessage } from '../../../lib/api-error.ts';
 import { updateCachedFeedBet } from '../utils/feed-cache.ts';

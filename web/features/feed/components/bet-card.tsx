@@ -25,18 +25,30 @@ type BetCardProps = {
   onOpenComments: (betId: string) => void;
   /** The viewer's actions (the bet page); the feed shows none. */
   actions?: ReactNode;
+  /** More badges beside the status (the bet page: 'Disputed', 'Due <date>'). */
+  badges?: ReactNode;
   /** The description links to the bet page, except on the bet page itself. */
   isOnBetPage?: boolean;
 };
 
 /** One bet in the feed: who against whom, for how much, and how it ended. */
-export function BetCard({ bet, onOpenUser, onOpenComments, actions, isOnBetPage = false }: BetCardProps) {
+export function BetCard({
+  bet,
+  onOpenUser,
+  onOpenComments,
+  actions,
+  badges,
+  isOnBetPage = false,
+}: BetCardProps) {
   const titleId = useId();
   const status = bet.status === 'completed' ? null : openStatus[bet.status];
   return (
     <article
       aria-labelledby={titleId}
-      className="grid grid-cols-1 gap-3 rounded-xl border bg-card p-4 shadow-sm"
+      data-focus-home="card"
+      data-focus-key={bet.id}
+      tabIndex={-1}
+      className="grid grid-cols-1 gap-3 rounded-xl border bg-card p-4 shadow-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
     >
       <header className="flex items-start gap-3">
         {/* A slight overlap only: a deeper one hid the second initial of the first avatar. */}
@@ -58,9 +70,10 @@ export function BetCard({ bet, onOpenUser, onOpenComments, actions, isOnBetPage 
             <span className="font-normal text-muted-foreground">vs</span>{' '}
             <PartyButton party={bet.opponent} onOpenUser={onOpenUser} />
           </h2>
-          <p className="flex items-center gap-2 text-xs text-muted-foreground">
+          <p className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
             <time dateTime={bet.createdAt}>{relativeTime(bet.createdAt)}</time>
             {status ? <Badge variant={status.variant}>{status.label}</Badge> : null}
+            {badges}
           </p>
         </div>
         <p className="shrink-0 text-lg leading-tight font-bold text-primary tabular-nums">

@@ -1,5 +1,6 @@
 import { useCallback, type ReactNode } from 'react';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
+import { isOfflineError } from '../../../lib/api-error.ts';
 import { useFeed } from '../api/get-feed.ts';
 import { BetCard } from './bet-card.tsx';
 import { FeedEmpty } from './feed-empty.tsx';
@@ -21,7 +22,11 @@ export function FeedList({ onOpenUser, onOpenComments, emptyAction }: FeedListPr
 
   if (!feed.data) {
     return feed.isError ? (
-      <FeedLoadError onRetry={() => void feed.refetch()} isRetrying={feed.isFetching} />
+      <FeedLoadError
+        offline={isOfflineError(feed.error)}
+        onRetry={() => void feed.refetch()}
+        isRetrying={feed.isFetching}
+      />
     ) : (
       <FeedSkeleton />
     );

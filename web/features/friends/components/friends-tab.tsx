@@ -1,7 +1,9 @@
 import { Users } from 'lucide-react';
-import { toast } from 'sonner';
+import { useState } from 'react';
+import { toast } from '../../../lib/toast.ts';
 import type { UserSummary } from '../../../../domain/profiles.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { apiErrorMessage } from '../../../lib/api-error.ts';
@@ -50,30 +52,47 @@ type FriendRowProps = {
 };
 
 function FriendRow({ friend, onSelectUser, onPlaceBet }: FriendRowProps) {
+  // Removing acts on both people and cancels pending bets (ADR 017): asked first (issue 14, point 8).
+  const [isConfirmOpen, setIsConfirmOpen] = useState(false);
+  const form = `friend:${friend.id}`;
   const remove = useRemoveFriend({
-    onSuccess: () => toast.success('Friend removed'),
-    onError: (error) => toast.error('Error', { description: apiErrorMessage(error, 'Please try again.') }),
+    onSuccess: () => toast.success('Friend removed', { form }),
+    onError: (error) =>
+      toast.error('Error', { description: apiErrorMessage(error, 'Please try again.'), form }),
+    onSettled: () => setIsConfirmOpen(false),
   });
   return (
-    <UserRow
-      user={friend}
-      onSelect={onSelectUser}
-      actions={
-        <>
-          <Button size="sm" aria-label={`Bet with ${friend.name}`} onClick={() => onPlaceBet(friend.id)}>
-            Bet
-          </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            aria-label={`Remove ${friend.name}`}
-            disabled={remove.isPending}
-            onClick={() => remove.mutate(friend.id)}
-          >
-            Remove
-          </Button>
-        </>
-      }
-    />
+    <>
+      <UserRow
+        user={friend}
+        onSelect={onSelectUser}
+        actions={
+          <>
+            <Button size="sm" aria-label={`Bet with ${friend.name}`} onClick={() => onPlaceBet(friend.id)}>
+              Bet
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              aria-label={`Remove ${friend.name}`}
+              disabled={remove.isPending}
+              aria-haspopup="dialog"
+              onClick={() => setIsConfirmOpen(true)}
+            >
+              Remove
+            </Button>
+          </>
+        }
+      />
+      <ConfirmDialog
+        open={isConfirmOpen}
+        onOpenChange={setIsConfirmOpen}
+        title={`Remove ${friend.name}?`}
+        description="You stop being friends on both sides, and your pending bets with each other are cancelled."
+        confirmLabel="Remove"
+        isBusy={remove.isPending}
+        onConfirm={() => remove.mutate(friend.id)}
+      />
+    </>
   );
 }

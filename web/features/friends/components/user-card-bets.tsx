@@ -17,18 +17,20 @@ type UserCardBetsProps = {
   total: number;
 };
 
+// Tracks are minmax(0, 1fr) (grid-cols-1), not auto: a long name or word must not widen the list past
+// the dialog's edge (issue 14, point 8).
 export function UserCardBets({ userId, bets, total }: UserCardBetsProps) {
   const headingId = useId();
   const more = total - bets.length;
   return (
-    <section aria-labelledby={headingId} className="grid gap-2">
+    <section aria-labelledby={headingId} className="grid min-w-0 grid-cols-1 gap-2">
       <h3 id={headingId} className="text-sm font-semibold">
         Recent Bets
       </h3>
       {bets.length === 0 ? (
         <p className="text-sm text-muted-foreground">No bets yet</p>
       ) : (
-        <ul className="grid gap-2">
+        <ul className="grid grid-cols-1 gap-2">
           {bets.map((bet) => (
             <BetItem key={bet.id} bet={bet} userId={userId} />
           ))}
@@ -43,20 +45,20 @@ function BetItem({ bet, userId }: { bet: CardBet; userId: string }) {
   const badge = statusBadges[bet.status];
   const won = bet.status === 'completed' ? bet.winnerId === userId : null;
   return (
-    <li className="grid gap-1 rounded-lg border p-3 text-sm">
+    <li className="grid min-w-0 grid-cols-1 gap-1 rounded-lg border p-3 text-sm">
       <div className="flex items-center justify-between gap-2">
         <p className="min-w-0 truncate font-medium">
           {bet.creator.name} <span className="font-normal text-muted-foreground">vs</span> {bet.opponent.name}
         </p>
         <Badge variant={badge.variant}>{badge.label}</Badge>
       </div>
-      <p className="break-words text-muted-foreground">{bet.description}</p>
+      <p className="wrap-anywhere text-muted-foreground">{bet.description}</p>
       <div className="flex items-center gap-2 text-xs text-muted-foreground">
         <span className="font-semibold text-foreground">${bet.amount}</span>
         <span aria-hidden>·</span>
         <span>{relativeTime(bet.createdAt)}</span>
         {won === null ? null : (
-          <span className={cn('ml-auto font-semibold', won ? 'text-emerald-600' : 'text-red-600')}>
+          <span className={cn('ml-auto font-semibold', won ? 'text-emerald-700' : 'text-red-700')}>
             {won ? 'Won' : 'Lost'}
           </span>
         )}

@@ -52,7 +52,7 @@ function AddFriendIconButton({ friend }: { friend: CardFriend }) {
       aria-label={`Add ${friend.name} as a friend`}
       disabled={add.isPending}
       onClick={() => add.mutate(friend.id)}
-      className="absolute top-0 right-1 flex size-6 items-center justify-center rounded-full border-2 border-card bg-primary text-primary-foreground outline-none hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-60"
+      className="absolute top-0 right-1 flex size-6 items-center justify-center rounded-full border-2 border-card bg-primary text-primary-foreground outline-none hover:bg-primary-hover focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-60"
     >
       <UserPlus className="size-3" aria-hidden />
     </button>

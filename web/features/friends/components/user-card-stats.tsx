@@ -1,10 +1,10 @@
 import {
-  formatNet,
   formatWinRate,
   streakText,
   winRateTone,
   type UserStats,
 } from '../../../../domain/stats.ts';
+import { formatNet } from '../../../../domain/money.ts';
 import { StatTile } from '../../../components/ui/stat-tile.tsx';
 
 export function UserCardStats({ stats }: { stats: UserStats }) {

@@ -3,6 +3,8 @@ import type { UserCard } from '../../../../domain/profiles.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
+import { FriendBalanceLine } from '../../balances/components/balances-card.tsx';
+import { PayerRecordLines } from '../../profile/components/payer-record.tsx';
 import { AddFriendButton } from './add-friend-button.tsx';
 import { UserCardBets } from './user-card-bets.tsx';
 import { UserCardFriends } from './user-card-friends.tsx';
@@ -45,6 +47,8 @@ export function UserCardView({ card, onSelectUser, onPlaceBet }: UserCardViewPro
       )}
 
       {card.stats ? <UserCardStats stats={card.stats} /> : null}
+      {card.payerRecord ? <PayerRecordLines record={card.payerRecord} /> : null}
+      {relationship === 'friend' ? <FriendBalanceLine friendId={user.id} /> : null}
 
       {relationship === 'friend' ? (
         <Button className="h-auto min-h-10 whitespace-normal" onClick={() => onPlaceBet(user.id)}>

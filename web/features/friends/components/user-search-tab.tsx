@@ -54,7 +54,9 @@ export function UserSearchTab({ onSelectUser }: { onSelectUser: (userId: string)
         </Button>
       </form>
       {isPartialPhoneTerm(searchedTerm) ? (
-        <p className="text-sm text-muted-foreground">Enter the full 10-digit phone number to find someone by phone.</p>
+        <p className="text-sm text-muted-foreground">
+          Enter the full 10-digit phone number to find someone by phone.
+        </p>
       ) : null}
       {search.isFetching && !results ? (
         <div className="flex justify-center py-6">

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { apiErrorMessage } from '../../../lib/api-error.ts';
 import { useSendFriendRequest } from '../api/send-friend-request.ts';
 

@@ -1,5 +1,5 @@
 import { RefreshCw } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Dialog,

@@ -1,6 +1,6 @@
 import { Camera } from 'lucide-react';
 import { useRef, type ChangeEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { checkPhoto } from '../../../../domain/profiles.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { UserAvatar } from '../../../components/ui/user-avatar.tsx';

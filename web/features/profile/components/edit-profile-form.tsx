@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import {
   editProfileFormSchema,
   type EditProfileFormValues,
@@ -12,6 +12,9 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError, apiErrorMessage } from '../../../lib/api-error.ts';
 import { toastFirstRule } from '../../../lib/form-rules.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
+
+/** The toasts of this form (lib/toast.ts: a success clears its errors). */
+const FORM = 'edit-profile';
 
 const fieldNames = ['name', 'username', 'phone', 'venmoHandle'] as const;
 type FieldName = (typeof fieldNames)[number];
@@ -39,11 +42,11 @@ export function EditProfileForm({ profile, onDone }: EditProfileFormProps) {
 
   const update = useUpdateProfile({
     onSuccess: () => {
-      toast.success('Profile Updated');
+      toast.success('Profile Updated', { form: FORM });
       onDone();
     },
     onError: (error) => {
-      toast.error('Update failed', { description: apiErrorMessage(error, 'Please try again.') });
+      toast.error('Update failed', { description: apiErrorMessage(error, 'Please try again.'), form: FORM });
       // Point at the field the server refused (a taken username, a rule it re-checked).
       if (error instanceof ApiError) {
         if (error.code === 'USERNAME_TAKEN') markInvalid('username', error.message);
@@ -56,7 +59,7 @@ export function EditProfileForm({ profile, onDone }: EditProfileFormProps) {
 
   const onSubmit = handleSubmit(
     (values) => update.mutate(values),
-    () => toastFirstRule(editProfileFormSchema, getValues()),
+    () => toastFirstRule(editProfileFormSchema, getValues(), FORM),
   );
 
   return (

@@ -1,10 +1,10 @@
 import {
-  formatNet,
   formatWinRate,
-  signedStreak,
+  streakText,
   winRateTone,
   type UserStats,
 } from '../../../../domain/stats.ts';
+import { formatNet } from '../../../../domain/money.ts';
 import { StatTile } from '../../../components/ui/stat-tile.tsx';
 
 export function ProfileStats({ stats }: { stats: UserStats }) {
@@ -12,7 +12,12 @@ export function ProfileStats({ stats }: { stats: UserStats }) {
     <dl aria-label="Your stats" className="grid grid-cols-3 gap-2">
       <StatTile label="Wins" value={stats.wins} />
       <StatTile label="Losses" value={stats.losses} />
-      <StatTile label="Streak" value={signedStreak(stats.streak)} />
+      {/* The dialog's words, not a signed number: the two screens agree (issue 14, point 8; ADR 030). */}
+      <StatTile
+        label="Streak"
+        value={streakText(stats.streak)}
+        valueClassName="flex min-h-7 items-center text-sm leading-tight"
+      />
       <StatTile label="Friends" value={stats.friendsCount} />
       <StatTile
         label="Win Rate"

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { ProfileScreen } from '../../../../domain/profiles.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ProfileFriendsCard } from './profile-friends-card.tsx';
+import { PayerRecordLines } from './payer-record.tsx';
 import { ProfileStats } from './profile-stats.tsx';
 import { ProfileSummary } from './profile-summary.tsx';
 
@@ -17,6 +18,8 @@ type ProfileViewProps = {
   onInviteFriends: () => void;
   /** The Pending, Active and Past Bets sections (or their empty state), composed by the route from the bets feature. */
   bets: ReactNode;
+  /** The 'Balances' card, composed by the route from the balances feature. */
+  balances: ReactNode;
 };
 
 export function ProfileView({
@@ -26,12 +29,14 @@ export function ProfileView({
   onManageFriends,
   onInviteFriends,
   bets,
+  balances,
 }: ProfileViewProps) {
   const hasFriends = screen.friends.total > 0;
   return (
     <div className="grid gap-4">
       <ProfileSummary profile={screen.profile} />
       <ProfileStats stats={screen.stats} />
+      <PayerRecordLines record={screen.payerRecord} />
       {hasFriends ? (
         <Button asChild size="lg" className="w-full">
           <Link to={placeBetPath}>
@@ -48,6 +53,7 @@ export function ProfileView({
         <UserPlus aria-hidden />
         Invite Friends
       </Button>
+      {balances}
       <ProfileFriendsCard
         friends={screen.friends.items}
         total={screen.friends.total}

@@ -1,4 +1,6 @@
-import { LogOut, Pencil, Settings } from 'lucide-react';
+import { Download, LogOut, Pencil, Settings, SlidersHorizontal } from 'lucide-react';
+import { Link } from 'react-router';
+import { HISTORY_CSV_PATH } from '../../../../domain/history.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   DropdownMenu,
@@ -27,6 +29,19 @@ export function SettingsMenu({ onEditProfile, canEditProfile, onLogout, isLoggin
         <DropdownMenuItem disabled={!canEditProfile} onSelect={onEditProfile}>
           <Pencil aria-hidden />
           Edit Profile
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/settings">
+            <SlidersHorizontal aria-hidden />
+            Settings
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          {/* A plain download: the server streams the file as an attachment, the browser saves it. */}
+          <a href={HISTORY_CSV_PATH} download>
+            <Download aria-hidden />
+            Download History (CSV)
+          </a>
         </DropdownMenuItem>
         <DropdownMenuItem variant="destructive" disabled={isLoggingOut} onSelect={onLogout}>
           <LogOut aria-hidden />

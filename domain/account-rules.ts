@@ -1,0 +1,173 @@
+import { regexes } from 'zod';
+import { hasForbiddenCharacters, isBlank, textMessages } from './text.ts';
+
+/**
+ * Account rules shared by the forms and the server. Each rule carries the
+ * spec's toast title and message; forms show the first failing rule, in the
+ * order the spec lists them, and the server refuses the same input.
+ *
+ * This module has no zod schemas: the sign-in, sign-up and password forms of the
+ * public pages import it without zod (domain/users.ts wraps the rules in schemas
+ * for the server and re-exports everything here).
+ */
+export type RuleFailure<TField extends string = string> = {
+  field: TField;
+  title: string;
+  message: string;
+};
+
+export const PASSWORD_MIN_LENGTH = 6;
+/** better-auth's default maximum; longer inputs are refused before hashing. */
+export const PASSWORD_MAX_LENGTH = 128;
+export const PHONE_DIGITS = 10;
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.]{3,30}$/;
+export const VENMO_HANDLE_PATTERN = /^@?[A-Za-z0-9_-]{1,30}$/;
+export const NAME_MAX_LENGTH = 100;
+
+/**
+ * zod's email format (what `z.email()` checks), read from zod's regex module alone, so the rule
+ * functions (and the public pages' forms) run without loading zod's schema machinery (issue 13).
+ */
+function isEmail(value: string): boolean {
+  return regexes.email.test(value);
+}
+
+export const accountMessages = {
+  ageRequired: {
+    title: 'Age Verification Required',
+    message: 'You must confirm you are 18 or older to continue.',
+  },
+  signUpMissing: { title: 'Missing Information', message: 'Please fill in all fields to continue.' },
+  passwordTooShort: {
+    title: 'Password Too Short',
+    message: 'Password must be at least 6 characters long.',
+  },
+  passwordTooLong: {
+    title: 'Password Too Long',
+    message: 'Password must be at most 128 characters long.',
+  },
+  invalidPhone: {
+    title: 'Invalid Phone Number',
+    message: 'Please enter a valid 10-digit US phone number.',
+  },
+  invalidEmail: { title: 'Invalid Email', message: 'Please enter a valid email address.' },
+  invalidUsername: {
+    title: 'Invalid Username',
+    message: 'Usernames are 3 to 30 letters, numbers, underscores or dots.',
+  },
+  invalidVenmoHandle: {
+    title: 'Invalid Venmo Handle',
+    message: 'Venmo handles are up to 30 letters, numbers, hyphens or underscores.',
+  },
+  nameTooLong: { title: 'Name Too Long', message: 'Please keep your name under 100 characters.' },
+  usernameTaken: {
+    title: 'Username Taken',
+    message: 'This username is already taken. Please choose another.',
+  },
+  loginMissing: {
+    title: 'Missing Information',
+    message: 'Please enter your email/username and password.',
+  },
+  emailRequired: { title: 'Email Required', message: 'Please enter your email address.' },
+  resetMissing: {
+    title: 'Missing Information',
+    message: 'Please enter your new password in both fields.',
+  },
+  passwordsDontMatch: {
+    title: "Passwords Don't Match",
+    message: 'Please make sure both passwords are the same.',
+  },
+} as const satisfies Record<string, { title: string; message: string }>;
+
+export function digitsOnly(value: string): string {
+  return value.replace(/\D/g, '');
+}
+
+function fail<TField extends string>(
+  field: TField,
+  rule: { title: string; message: string },
+): RuleFailure<TField> {
+  return { field, title: rule.title, message: rule.message };
+}
+
+// ---------------------------------------------------------------- sign-up
+
+export type SignUpFields = {
+  name: string;
+  username: string;
+  email: string;
+  password: string;
+  phone: string;
+  venmoHandle: string;
+  ageConfirmed: boolean;
+};
+export type SignUpField = keyof SignUpFields;
+
+/** Typed text the account keeps (the password is only hashed, so any character may be in it). */
+const textFields = ['name', 'username', 'email', 'phone', 'venmoHandle'] as const;
+
+/** The spec's sign-up checks, in its order; returns the first failure. */
+export function checkSignUp(input: SignUpFields): RuleFailure<SignUpField> | null {
+  const m = accountMessages;
+  if (!input.ageConfirmed) return fail('ageConfirmed', m.ageRequired);
+  const required = ['name', 'username', 'email', 'password', 'phone', 'venmoHandle'] as const;
+  const missing = required.find((field) => isBlank(input[field]));
+  if (missing) return fail(missing, m.signUpMissing);
+  const garbled = textFields.find((field) => hasForbiddenCharacters(input[field]));
+  if (garbled) return fail(garbled, textMessages.invalidCharacters);
+  if (input.password.length < PASSWORD_MIN_LENGTH) return fail('password', m.passwordTooShort);
+  if (input.password.length > PASSWORD_MAX_LENGTH) return fail('password', m.passwordTooLong);
+  if (digitsOnly(input.phone).length !== PHONE_DIGITS) return fail('phone', m.invalidPhone);
+  if (!isEmail(input.email.trim())) return fail('email', m.invalidEmail);
+  if (!USERNAME_PATTERN.test(input.username.trim())) return fail('username', m.invalidUsername);
+  if (!VENMO_HANDLE_PATTERN.test(input.venmoHandle.trim())) return fail('venmoHandle', m.invalidVenmoHandle);
+  if (input.name.trim().length > NAME_MAX_LENGTH) return fail('name', m.nameTooLong);
+  return null;
+}
+
+export function normalizeVenmoHandle(handle: string): string {
+  return handle.trim().replace(/^@/, '');
+}
+
+// ---------------------------------------------------------------- login
+
+export type LoginFields = { identifier: string; password: string };
+
+export function checkLogin(input: LoginFields): RuleFailure<keyof LoginFields> | null {
+  if (isBlank(input.identifier)) return fail('identifier', accountMessages.loginMissing);
+  if (hasForbiddenCharacters(input.identifier)) return fail('identifier', textMessages.invalidCharacters);
+  if (input.password === '') return fail('password', accountMessages.loginMissing);
+  return null;
+}
+
+/** An identifier without '@' is a username (spec section 5, Login). */
+export function isUsernameIdentifier(identifier: string): boolean {
+  return !identifier.includes('@');
+}
+
+// ---------------------------------------------------------------- password reset
+
+export type ForgotPasswordFields = { email: string };
+
+export function checkForgotPassword(
+  input: ForgotPasswordFields,
+): RuleFailure<keyof ForgotPasswordFields> | null {
+  if (isBlank(input.email)) return fail('email', accountMessages.emailRequired);
+  if (hasForbiddenCharacters(input.email)) return fail('email', textMessages.invalidCharacters);
+  if (!isEmail(input.email.trim())) return fail('email', accountMessages.invalidEmail);
+  return null;
+}
+
+export type ResetPasswordFields = { password: string; confirmPassword: string };
+
+export function checkResetPassword(
+  input: ResetPasswordFields,
+): RuleFailure<keyof ResetPasswordFields> | null {
+  const m = accountMessages;
+  if (input.password === '') return fail('password', m.resetMissing);
+  if (input.confirmPassword === '') return fail('confirmPassword', m.resetMissing);
+  if (input.password !== input.confirmPassword) return fail('confirmPassword', m.passwordsDontMatch);
+  if (input.password.length < PASSWORD_MIN_LENGTH) return fail('password', m.passwordTooShort);
+  if (input.password.length > PASSWORD_MAX_LENGTH) return fail('password', m.passwordTooLong);
+  return null;
+}

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { formatDollars } from './money.ts';
+import { userSummarySchema } from './profiles.ts';
+import { reminderStateSchema } from './reminders.ts';
+import { userIdSchema } from './users.ts';
+
+/**
+ * Balances per friend and one settle-up payment (issue 12, section 1).
+ * A balance is the net over the completed, unpaid bets between the viewer and
+ * one friend: positive when the friend owes the viewer, negative when the
+ * viewer owes the friend.
+ */
+
+export const balanceSchema = z.object({
+  friend: userSummarySchema.extend({ venmoHandle: z.string() }),
+  /** Whole dollars; > 0: the friend owes the viewer, < 0: the viewer owes the friend. */
+  net: z.number().int(),
+  betCount: z.number().int(),
+  /** A settlement the friend marked paid and the viewer has not confirmed yet. */
+  pendingSettlement: z.object({ id: z.string(), amount: z.number().int(), betCount: z.number().int() }).nullable(),
+  /** When the friend owes the viewer: when the viewer may remind them about the balance (domain/reminders.ts); else null. */
+  reminder: reminderStateSchema,
+});
+export type Balance = z.infer<typeof balanceSchema>;
+
+/** GET /api/balances: non-zero nets, largest absolute first; plus settlements waiting on the viewer. */
+export const balancesSchema = z.object({ items: z.array(balanceSchema) });
+export type Balances = z.infer<typeof balancesSchema>;
+
+export const balanceBetSchema = z.object({
+  id: z.string(),
+  description: z.string(),
+  amount: z.number().int(),
+  /** 'owed_to_me': the friend lost this bet to the viewer; 'i_owe': the viewer lost it. */
+  direction: z.enum(['owed_to_me', 'i_owe']),
+  completedAt: z.string(),
+});
+export type BalanceBet = z.infer<typeof balanceBetSchema>;
+
+/** GET /api/balances/:friendId: the bets behind the net, and a settlement awaiting confirmation. */
+export const balanceDetailSchema = balanceSchema.extend({ bets: z.array(balanceBetSchema) });
+export type BalanceDetail = z.infer<typeof balanceDetailSchema>;
+
+export const friendIdParamSchema = z.object({ friendId: userIdSchema });
+
+export const SETTLE_MAX_BETS = 500;
+
+/** POST /api/balances/:friendId/settle: the ids of the bets the screen showed. */
+export const settleInputSchema = z.object({
+  betIds: z
+    .array(z.uuid('Please review your balance again.'))
+    .min(1, 'There is nothing to settle.')
+    .max(SETTLE_MAX_BETS, 'Too many bets to settle at once.'),
+});
+export type SettleInput = z.infer<typeof settleInputSchema>;
+
+export const settlementSchema = z.object({
+  id: z.string(),
+  payerId: z.string(),
+  payeeId: z.string(),
+  amount: z.number().int(),
+  betCount: z.number().int(),
+  markedAt: z.string(),
+  confirmedAt: z.string().nullable(),
+});
+export type Settlement = z.infer<typeof settlementSchema>;
+
+export const settlementParamSchema = z.object({ id: z.uuid('Settlement not found.') });
+
+export const balanceMessages = {
+  changed: (name: string) => `Your balance with ${name} changed. Please review it again.`,
+  notDebtor: (name: string) => `You don't owe ${name} anything to settle.`,
+  allSettled: 'All settled up',
+} as const;
+
+/** A balance line: 'You owe Alex $35' or 'Alex owes you $20'. */
+export function balanceLine(name: string, net: number): string {
+  if (net < 0) return `You owe ${name} ${formatDollars(-net)}`;
+  if (net > 0) return `${name} owes you ${formatDollars(net)}`;
+  return balanceMessages.allSettled;
+}
+
+/** A bet paid by a settlement: 'Settled in a $35 payment'. */
+export function settledInText(amount: number): string {
+  return `Settled in a ${formatDollars(amount)} payment`;
+}
+
+/** '1 bet', '3 bets'. */
+export function betCountText(count: number): string {
+  return count === 1 ? '1 bet' : `${count} bets`;
+}
+
+/** The settle-up Venmo note: 'Sidepot: 3 bets'. */
+export function settleUpNote(betCount: number): string {
+  return `Sidepot: ${betCountText(betCount)}`;
+}
+
+/** The Venmo deep link paying the net to the friend's handle (any leading '@' removed), or null without a handle. */
+export function venmoSettleLink(input: { handle: string; amount: number; betCount: number }): string | null {
+  const handle = input.handle.trim().replace(/^@/, '');
+  if (handle === '') return null;
+  return `https://venmo.com/${encodeURIComponent(handle)}?txn=pay&amount=${input.amount}&note=${encodeURIComponent(settleUpNote(input.betCount))}`;
+}
+
+/** The net per friend as the reference for the SQL: + for bets the friend lost to the viewer, − for bets the viewer lost. */
+export function netOf(bets: Pick<BalanceBet, 'amount' | 'direction'>[]): number {
+  return bets.reduce((sum, bet) => sum + (bet.direction === 'owed_to_me' ? bet.amount : -bet.amount), 0);
+}

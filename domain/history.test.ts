@@ -1,0 +1,42 @@
+import { expect, test } from 'vitest';
+import { csvField, defuseFormula, historyCsvHeader, historyRow, type HistoryBet } from './history.ts';
+
+test('the header row is exactly the issue’s, with a CRLF', () => {
+  expect(historyCsvHeader).toBe('date,opponent,description,amount,status,result,paid,confirmed,settled\r\n');
+});
+
+test('RFC 4180: fields with commas, quotes, CR or LF are quoted and quotes doubled; others stay bare', () => {
+  expect(csvField('plain text')).toBe('plain text');
+  expect(csvField('a,b')).toBe('"a,b"');
+  expect(csvField('say "hi"')).toBe('"say ""hi"""');
+  expect(csvField('two\nlines')).toBe('"two\nlines"');
+  expect(csvField('cr\rhere')).toBe('"cr\rhere"');
+  expect(csvField('')).toBe('');
+});
+
+test('formula injection: text starting with = + - @ tab or CR gets an apostrophe', () => {
+  for (const text of ['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx']) expect(defuseFormula(text)).toBe(`'${text}`);
+  for (const text of ['1+1', 'a=b', "'quoted", '']) expect(defuseFormula(text)).toBe(text);
+});
+
+const base: HistoryBet = {
+  createdAt: new Date('2026-11-01T12:00:00Z'),
+  opponentName: 'Alex',
+  description: 'Chiefs win',
+  amount: 20,
+  status: 'completed',
+  winnerId: 'me',
+  paymentSent: true,
+  paymentConfirmed: false,
+  completedAt: new Date('2026-11-02T08:30:00Z'),
+};
+
+test('a resolved bet: result from the viewer’s side, yes/no flags, settled is when it was resolved', () => {
+  expect(historyRow(base, 'me')).toBe('2026-11-01T12:00:00.000Z,Alex,Chiefs win,20,completed,won,yes,no,2026-11-02T08:30:00.000Z\r\n');
+  expect(historyRow(base, 'alex')).toContain(',lost,');
+});
+
+test('an open bet leaves result, paid, confirmed and settled empty', () => {
+  const open = { ...base, status: 'active' as const, winnerId: null, paymentSent: false, completedAt: null };
+  expect(historyRow(open, 'me')).toBe('2026-11-01T12:00:00.000Z,Alex,Chiefs win,20,active,,,,\r\n');
+});

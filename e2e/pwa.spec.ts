@@ -1,0 +1,276 @@
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import config from '../playwright.config.ts';
+import { friendOption } from './bet-pages.ts';
+import { expect, expectToast, saveScreen, sessionCookies, test, toast } from './fixtures.ts';
+import { befriend, placeBet } from './scenario.ts';
+
+/*
+ * The installable app (issue 11, section 1, ADR 021): installability as Chromium
+ * judges it, the offline shell and offline actions, the update prompt, and Web
+ * Push shown by the real service worker (section 2's browser part).
+ */
+
+const OFFLINE_MESSAGE = 'You are offline. Try again when you are back online.';
+/**
+ * A first visit downloads the shell and then the worker precaches all of it: on the
+ * shared 2-core machines a screen can take several seconds to appear.
+ */
+const FIRST_LOAD_MS = 20_000;
+
+// Each test installs the worker (precaching the whole shell) at least once.
+test.describe.configure({ timeout: 90_000 });
+// The suite blocks service workers (playwright.config.ts); this file is about them.
+test.use({ serviceWorkers: 'allow' });
+
+/** Resolves once the service worker controls `page` (it claims open tabs on its first activation). */
+async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (navigator.serviceWorker.controller) return;
+    await new Promise<void>((resolve) =>
+      navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+    );
+  });
+}
+
+function webDir(): string {
+  const dir = process.env.SIDEPOT_E2E_WEB_DIR;
+  if (!dir) throw new Error('SIDEPOT_E2E_WEB_DIR is not set: run the suite with npx playwright test');
+  return dir;
+}
+
+test.describe('installability', () => {
+  let userDataDir = '';
+  let context: BrowserContext | undefined;
+  test.beforeEach(() => {
+    userDataDir = mkdtempSync(path.join(tmpdir(), 'sidepot-pwa-profile-'));
+  });
+  test.afterEach(async () => {
+    await context?.close();
+    rmSync(userDataDir, { recursive: true, force: true });
+  });
+
+  test('Chromium finds no installability errors on /login and /home', async ({ baseURL, poolUser }) => {
+    const base = baseURL ?? '';
+    const launch = config.use?.launchOptions ?? {};
+    // Ordinary contexts are incognito, where Chromium always answers 'in-incognito'.
+    context = await chromium.launchPersistentContext(userDataDir, {
+      ...(launch.executablePath ? { executablePath: launch.executablePath } : {}),
+      ...(launch.args ? { args: launch.args } : {}),
+      baseURL: base,
+      viewport: { width: 390, height: 844 },
+    });
+    const page = context.pages()[0] ?? (await context.newPage());
+    const cdp = await context.newCDPSession(page);
+    const installabilityErrors = async () => {
+      const { installabilityErrors: errors } = await cdp.send('Page.getInstallabilityErrors');
+      return errors.map((error) => error.errorId);
+    };
+
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible({ timeout: FIRST_LOAD_MS });
+    await waitForServiceWorker(page);
+    await expect.poll(installabilityErrors).toEqual([]);
+
+    const user = await poolUser();
+    await context.addCookies(sessionCookies(user, base));
+    await page.goto('/home');
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByLabel("What's the bet?")).toBeVisible({ timeout: FIRST_LOAD_MS });
+    await expect.poll(installabilityErrors).toEqual([]);
+
+    const manifest = await page.evaluate(async () => {
+      const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
+      if (!link) return null;
+      const response = await fetch(link.href);
+      return { type: response.headers.get('content-type'), body: (await response.json()) as unknown };
+    });
+    expect(manifest?.type).toContain('application/manifest+json');
+    expect(manifest?.body).toMatchObject({
+      name: 'Sidepot',
+      short_name: 'Sidepot',
+      start_url: '/home',
+      display: 'standalone',
+      icons: expect.arrayContaining([
+        expect.objectContaining({ sizes: '192x192' }),
+        expect.objectContaining({ sizes: '512x512', purpose: 'maskable' }),
+      ]),
+    });
+  });
+});
+
+test('offline: the shell reloads with a banner, actions fail at once and are never replayed', async ({
+  poolUser,
+  consoleGuard,
+}) => {
+  // What a browser logs for requests that cannot go out while offline.
+  consoleGuard.allow(/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR_/);
+  const [ana, ben] = [await poolUser(), await poolUser()];
+  await befriend(ana, ben);
+  const page = await ana.newPage();
+  const context = page.context();
+  await page.goto('/home');
+  await expect(page.getByLabel("What's the bet?")).toBeVisible({ timeout: FIRST_LOAD_MS });
+  await waitForServiceWorker(page);
+
+  // Offline on a loaded screen: the banner, and the form keeps what it has.
+  await context.setOffline(true);
+  const banner = page.getByRole('status').filter({ hasText: 'You are offline' });
+  await expect(banner).toBeVisible();
+
+  const description = 'Ana wins the offline bake-off';
+  await page.getByLabel("What's the bet?").fill(description);
+  await page.getByRole('combobox', { name: /^Friend/ }).click();
+  await friendOption(page, ben).click();
+  await page.getByRole('button', { name: '$5', exact: true }).click();
+  await page.getByRole('button', { name: 'Place Bet', exact: true }).click();
+  // At once: the default toast wait (5 s) is far below the 15 s the old request spun for.
+  await expectToast(page, 'Error', OFFLINE_MESSAGE);
+  await expect(page.getByRole('button', { name: 'Place Bet', exact: true })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Placing Bet...' })).toHaveCount(0);
+  await saveScreen(page, 'pwa-offline-banner', { fullPage: false });
+
+  // A list this tab never loaded says why it is empty instead of spinning forever.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Feed' }).click();
+  await expect(toast(page, OFFLINE_MESSAGE)).toBeVisible();
+  await expect(page.getByRole('main').getByText(OFFLINE_MESSAGE, { exact: true })).toBeVisible();
+  await saveScreen(page, 'pwa-offline-list', { fullPage: false });
+
+  // A reload while offline: the precached shell, the banner and a message, not the browser's error page.
+  await page.goto('/home');
+  await expect(banner).toBeVisible();
+  await expect(page.getByText(OFFLINE_MESSAGE, { exact: true })).toBeVisible();
+  await saveScreen(page, 'pwa-offline-reload', { fullPage: false });
+
+  // Back online: the screen loads by itself, and the bet tried offline was never sent.
+  await context.setOffline(false);
+  await expect(banner).toBeHidden();
+  await expect(page.getByLabel("What's the bet?")).toBeVisible({ timeout: FIRST_LOAD_MS });
+  await page.waitForTimeout(1_500);
+  // The worker keeps the shell only: no API answer is ever in its caches.
+  const cached = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+    }
+    return urls;
+  });
+  expect(cached).toContain('/index.html');
+  expect(cached.filter((url) => url.startsWith('/api'))).toEqual([]);
+  const mine = await ana.api.get<unknown>('/api/bets/mine');
+  expect(JSON.stringify(mine)).not.toContain(description);
+  await expect(page).toHaveURL(/\/home$/);
+});
+
+test('a push reaches the service worker, shows a notification and its click opens the bet link', async ({
+  poolUser,
+  baseURL,
+}) => {
+  const ana = await poolUser();
+  const ben = await poolUser();
+  await befriend(ana, ben);
+  const betId = await placeBet(ben, ana, { description: 'chess on Sunday', amount: 5 });
+  const page = await ana.newPage();
+  const context = page.context();
+  await context.grantPermissions(['notifications'], { origin: baseURL ?? '' });
+  await page.goto('/home');
+  await expect(page.getByLabel("What's the bet?")).toBeVisible({ timeout: FIRST_LOAD_MS });
+  await waitForServiceWorker(page);
+
+  const cdp = await context.newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((registration) => !registration.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  const payload = {
+    title: 'Ben challenged you',
+    body: 'Ben bet you $5: chess on Sunday',
+    url: `/bets/${betId}`,
+    tag: `bet-${betId}`,
+  };
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: new URL(baseURL ?? '').origin,
+    registrationId: await registrationId,
+    data: JSON.stringify(payload),
+  });
+
+  const shown = () =>
+    page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      const notifications = await registration.getNotifications();
+      return notifications.map((n) => ({
+        title: n.title,
+        body: n.body,
+        tag: n.tag,
+        data: n.data as unknown,
+      }));
+    });
+  const asShown = ({ title, body, tag, url }: typeof payload) => [{ title, body, tag, data: { url } }];
+  await expect.poll(shown).toEqual(asShown(payload));
+
+  // A second push with the same tag replaces the first instead of stacking.
+  const update = { ...payload, title: 'Ben updated the bet', body: 'Ben bet you $10: chess on Sunday' };
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: new URL(baseURL ?? '').origin,
+    registrationId: await registrationId,
+    data: JSON.stringify(update),
+  });
+  await expect.poll(shown).toEqual(asShown(update));
+
+  // Headless Chromium has no notification UI to click, and CDP cannot click one: the click is a
+  // real 'notificationclick' event dispatched in the worker itself, with the shown notification.
+  const [worker] = context.serviceWorkers();
+  if (!worker) throw new Error('no service worker in the context');
+  await worker.evaluate(async () => {
+    // The worker's globals, which the DOM typings of this file do not describe.
+    const scope = self as unknown as {
+      registration: ServiceWorkerRegistration;
+      NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+    };
+    const [notification] = await scope.registration.getNotifications();
+    if (!notification) throw new Error('no notification to click');
+    self.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification }));
+  });
+  await expect(page).toHaveURL(new RegExp(`/bets/${betId}$`));
+  await expect(page.getByText('chess on Sunday').first()).toBeVisible();
+  await expect.poll(shown).toEqual([]);
+});
+
+test('a new release offers Update available / Reload and takes over on Reload', async ({ poolUser }) => {
+  const ana = await poolUser();
+  const page = await ana.newPage();
+  await page.goto('/home');
+  await expect(page.getByLabel("What's the bet?")).toBeVisible({ timeout: FIRST_LOAD_MS });
+  await waitForServiceWorker(page);
+
+  // A new release: the same worker with other bytes, as every build's precache list makes it.
+  const swPath = path.join(webDir(), 'sw.js');
+  const original = readFileSync(swPath);
+  try {
+    appendFileSync(swPath, `\n// release ${Date.now()}\n`);
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      await registration.update();
+    });
+    const prompt = toast(page, 'Update available');
+    await expect(prompt).toBeVisible({ timeout: 15_000 });
+    await expect(prompt.getByRole('button', { name: 'Reload' })).toBeVisible();
+    await saveScreen(page, 'pwa-update-available', { fullPage: false });
+
+    const reloaded = page.waitForEvent('load');
+    await prompt.getByRole('button', { name: 'Reload' }).click();
+    await reloaded;
+    await expect(page.getByLabel("What's the bet?")).toBeVisible({ timeout: FIRST_LOAD_MS });
+    await expect(toast(page, 'Update available')).toHaveCount(0);
+    const waiting = await page.evaluate(async () => (await navigator.serviceWorker.ready).waiting !== null);
+    expect(waiting).toBe(false);
+  } finally {
+    writeFileSync(swPath, original);
+  }
+});

@@ -1,0 +1,231 @@
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  balanceMessages,
+  type Balance,
+  type BalanceDetail,
+  type Balances,
+  type Settlement,
+} from '../../../domain/balances.ts';
+import type { Db } from '../../db/client.ts';
+import { displayUsername, displayUsernameColumn, queryRows } from '../../db/query.ts';
+import { users } from '../../db/schema/auth.ts';
+import { bets } from '../../db/schema/bets.ts';
+import { settlements } from '../../db/schema/settlements.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { ChangeEvent } from '../../lib/events.ts';
+import { areFriends } from '../friends/friends.service.ts';
+import { viewersOf } from '../feed/visibility.ts';
+import { writeNotifications } from '../notifications/notify.ts';
+import { reminderAvailableAt } from '../reminders/reminders.sql.ts';
+import { otherPartyOf, signedAmount, unpaidBetween } from './balances.sql.ts';
+
+export type SettlementEffects = { publish(userIds: string[], event: ChangeEvent): Promise<void> };
+
+const balanceRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  username: z.string(),
+  image: z.string().nullable(),
+  venmo_handle: z.string(),
+  net: z.number(),
+  bet_count: z.number(),
+  pending_id: z.string().nullable(),
+  pending_amount: z.number().nullable(),
+  pending_bet_count: z.number().nullable(),
+  reminder_available_at: z
+    .union([z.string(), z.date()])
+    .nullable()
+    .transform((value) => (value === null ? null : new Date(value).toISOString())),
+});
+
+function toBalance(row: z.output<typeof balanceRow>): Balance {
+  return {
+    friend: { id: row.id, name: row.name, username: row.username, image: row.image, venmoHandle: row.venmo_handle },
+    net: row.net,
+    betCount: row.bet_count,
+    pendingSettlement:
+      row.pending_id === null ? null : { id: row.pending_id, amount: row.pending_amount ?? 0, betCount: row.pending_bet_count ?? 0 },
+    reminder: row.net > 0 ? { availableAt: row.reminder_available_at } : null,
+  };
+}
+
+/**
+ * Every other party with a non-zero net over completed, unpaid bets, or with a
+ * settle-up payment waiting for the viewer's confirmation; largest absolute
+ * net first. One statement: the net per party is one aggregate over the
+ * viewer's bets (read through the two per-party open-bet indexes).
+ */
+function balancesQuery(viewerId: string, onlyWith?: string): SQL {
+  const pair = onlyWith === undefined ? sql`` : sql`and ${otherPartyOf(viewerId, 'b')} = ${onlyWith}`;
+  const pendingPair = onlyWith === undefined ? sql`` : sql`and s.payer_id = ${onlyWith}`;
+  return sql`
+    with nets as (
+      select ${otherPartyOf(viewerId, 'b')} as party_id, sum(${signedAmount(viewerId, 'b')})::int as net, count(*)::int as bet_count,
+        max(case when b.winner_id = ${viewerId} then b.last_reminded_at end) as last_reminded_at
+      from bet b
+      where ${unpaidBetween(viewerId, 'b')} ${pair}
+      group by 1
+    ),
+    pending as (
+      select distinct on (s.payer_id) s.payer_id as party_id, s.id, s.amount, s.bet_count
+      from settlement s
+      where s.payee_id = ${viewerId} and s.confirmed_at is null ${pendingPair}
+      order by s.payer_id, s.marked_at, s.id
+    )
+    select u.id, u.name, ${displayUsername('u')} as username, u.image, u.venmo_handle,
+      coalesce(n.net, 0) as net, coalesce(n.bet_count, 0) as bet_count,
+      p.id as pending_id, p.amount as pending_amount, p.bet_count as pending_bet_count,
+      ${reminderAvailableAt(sql.raw('n.last_reminded_at'))} as reminder_available_at
+    from (select party_id from nets where net <> 0 union select party_id from pending) parties
+    join "user" u on u.id = parties.party_id
+    left join nets n on n.party_id = parties.party_id
+    left join pending p on p.party_id = parties.party_id
+    order by abs(coalesce(n.net, 0)) desc, u.name, u.id`;
+}
+
+export async function listBalances(db: Db, viewerId: string): Promise<Balances> {
+  const rows = await queryRows(db, balancesQuery(viewerId), balanceRow);
+  return { items: rows.map(toBalance) };
+}
+
+const detailBetRow = z.object({
+  id: z.string(),
+  description: z.string(),
+  amount: z.number(),
+  owed_to_me: z.boolean(),
+  completed_at: z.union([z.string(), z.date()]).transform((value) => new Date(value).toISOString()),
+});
+
+/** The balance with one party: the line, the bets behind it (newest first), a settlement to confirm. */
+export async function getBalance(db: Db, viewerId: string, friendId: string): Promise<BalanceDetail> {
+  const [row] = await queryRows(db, balancesQuery(viewerId, friendId), balanceRow);
+  const betRows = await queryRows(
+    db,
+    sql`select b.id, b.description, b.amount, b.winner_id = ${viewerId} as owed_to_me, b.completed_at
+      from bet b
+      where ${unpaidBetween(viewerId, 'b')} and ${otherPartyOf(viewerId, 'b')} = ${friendId}
+      order by b.completed_at desc, b.id desc`,
+    detailBetRow,
+  );
+  const detailBets = betRows.map((bet) => ({
+    id: bet.id,
+    description: bet.description,
+    amount: bet.amount,
+    direction: bet.owed_to_me ? ('owed_to_me' as const) : ('i_owe' as const),
+    completedAt: bet.completed_at,
+  }));
+  if (row) return { ...toBalance(row), bets: detailBets };
+  // Nothing open between the two: a friend's balance is simply settled; anyone else is not found.
+  if (friendId === viewerId || !(await areFriends(db, viewerId, friendId))) throw new AppError('NOT_FOUND', 'User not found.');
+  const [friend] = await db
+    .select({ id: users.id, name: users.name, username: displayUsernameColumn(), image: users.image, venmoHandle: users.venmoHandle })
+    .from(users)
+    .where(eq(users.id, friendId));
+  if (!friend) throw new AppError('NOT_FOUND', 'User not found.');
+  return { friend, net: 0, betCount: detailBets.length, pendingSettlement: null, reminder: null, bets: detailBets };
+}
+
+const lockedRow = z.object({ id: z.string(), created_by: z.string(), signed: z.number() });
+
+/**
+ * Mark All Paid (issue 12): in one transaction, lock the pair's completed
+ * unpaid bets, refuse unless they are exactly the bets the screen showed and
+ * the viewer owes their net, then record one settlement and mark them all paid.
+ */
+export async function settleUp(db: Db, effects: SettlementEffects, viewerId: string, friendId: string, betIds: string[]): Promise<Settlement> {
+  const result = await db.transaction(async (tx) => {
+    const [friend] = await tx.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, friendId));
+    if (!friend || friendId === viewerId) throw new AppError('NOT_FOUND', 'User not found.');
+    const locked = await queryRows(
+      tx,
+      sql`select b.id, b.created_by, ${signedAmount(viewerId, 'b')} as signed
+        from bet b
+        where ${unpaidBetween(viewerId, 'b')} and ${otherPartyOf(viewerId, 'b')} = ${friendId}
+        order by b.id
+        for update`,
+      lockedRow,
+    );
+    if (locked.length === 0 && !(await areFriends(tx, viewerId, friendId))) throw new AppError('NOT_FOUND', 'User not found.');
+    const shown = new Set(betIds);
+    const same = shown.size === betIds.length && locked.length === shown.size && locked.every((bet) => shown.has(bet.id));
+    if (!same) throw new AppError('CONFLICT', balanceMessages.changed(friend.name));
+    const net = locked.reduce((sum, bet) => sum + bet.signed, 0);
+    if (net >= 0) throw new AppError('FORBIDDEN', balanceMessages.notDebtor(friend.name));
+    const [settlement] = await tx
+      .insert(settlements)
+      .values({ payerId: viewerId, payeeId: friendId, amount: -net, betCount: locked.length })
+      .returning();
+    if (!settlement) throw new AppError('INTERNAL');
+    await tx
+      .update(bets)
+      .set({ settlementId: settlement.id, paymentSent: true, paidAt: sql`now()`, updatedAt: new Date() })
+      .where(inArray(bets.id, locked.map((bet) => bet.id)));
+    const notified = await writeNotifications(tx, [
+      { userId: friendId, type: 'settlement_marked', actorId: viewerId, betId: null, data: { amount: settlement.amount, betCount: settlement.betCount } },
+    ]);
+    return { settlement, notified, creators: [...new Set(locked.map((bet) => bet.created_by))] };
+  });
+  await announce(db, effects, viewerId, friendId, result.creators, result.notified);
+  return toSettlement(result.settlement);
+}
+
+/**
+ * Confirm All Received: the payee confirms the settlement and, in the same
+ * transaction, every bet it covers reaches 'Payment Complete'.
+ */
+export async function confirmSettlement(db: Db, effects: SettlementEffects, viewerId: string, settlementId: string): Promise<Settlement> {
+  const result = await db.transaction(async (tx) => {
+    const [confirmed] = await tx
+      .update(settlements)
+      .set({ confirmedAt: sql`now()` })
+      .where(and(eq(settlements.id, settlementId), eq(settlements.payeeId, viewerId), isNull(settlements.confirmedAt)))
+      .returning();
+    if (!confirmed) {
+      const [existing] = await tx.select().from(settlements).where(eq(settlements.id, settlementId));
+      if (!existing || (existing.payeeId !== viewerId && existing.payerId !== viewerId)) throw new AppError('NOT_FOUND', 'Settlement not found.');
+      if (existing.payeeId !== viewerId) throw new AppError('FORBIDDEN', 'Only the person who was paid can confirm the payment.');
+      throw new AppError('CONFLICT', 'Payment was already confirmed.');
+    }
+    const covered = await tx
+      .update(bets)
+      .set({ paymentConfirmed: true, updatedAt: new Date() })
+      .where(eq(bets.settlementId, confirmed.id))
+      .returning({ createdBy: bets.createdBy });
+    const notified = await writeNotifications(tx, [
+      {
+        userId: confirmed.payerId,
+        type: 'settlement_confirmed',
+        actorId: viewerId,
+        betId: null,
+        data: { amount: confirmed.amount, betCount: confirmed.betCount },
+      },
+    ]);
+    return { settlement: confirmed, notified, creators: [...new Set(covered.map((bet) => bet.createdBy))] };
+  });
+  await announce(db, effects, viewerId, result.settlement.payerId, result.creators, result.notified);
+  return toSettlement(result.settlement);
+}
+
+/** After commit: both parties' bet lists and balances, the feeds that show these bets, the recipient's inbox. */
+async function announce(db: Db, effects: SettlementEffects, a: string, b: string, creators: string[], notified: string[]) {
+  await effects.publish([a, b], { kind: 'bets' });
+  const viewers = new Set<string>();
+  for (const createdBy of creators) {
+    for (const viewer of await viewersOf(db, { createdBy, opponentId: createdBy === a ? b : a })) viewers.add(viewer);
+  }
+  if (viewers.size > 0) await effects.publish([...viewers], { kind: 'feed' });
+  if (notified.length > 0) await effects.publish(notified, { kind: 'notifications' });
+}
+
+function toSettlement(row: typeof settlements.$inferSelect): Settlement {
+  return {
+    id: row.id,
+    payerId: row.payerId,
+    payeeId: row.payeeId,
+    amount: row.amount,
+    betCount: row.betCount,
+    markedAt: row.markedAt.toISOString(),
+    confirmedAt: row.confirmedAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,32 @@
+import { Hono } from 'hono';
+import {
+  PUSH_SUBSCRIBE_RATE_LIMIT,
+  pushMessages,
+  pushSubscriptionInputSchema,
+  pushUnsubscribeInputSchema,
+  type PushConfig,
+  type PushSubscriptionState,
+} from '../../../domain/push.ts';
+import type { AppEnv } from '../../app-env.ts';
+import { rateLimit } from '../../lib/rate-limit.ts';
+import { currentUser, requireUser, session } from '../../middleware/session.ts';
+import { validate } from '../../middleware/validate.ts';
+import { deleteSubscription, saveSubscription } from './push.service.ts';
+
+const subscribeLimit = rateLimit(
+  { name: 'push-subscribe', ...PUSH_SUBSCRIBE_RATE_LIMIT, message: pushMessages.rateLimited },
+  (c) => currentUser(c).id,
+);
+
+/** Web Push: the VAPID public key, and this device's subscription (issue 11, section 2). */
+export const pushRoutes = new Hono<AppEnv>()
+  .use(session, requireUser)
+  .get('/config', (c) => c.json({ publicKey: c.var.deps.vapidPublicKey } satisfies PushConfig))
+  .post('/subscriptions', subscribeLimit, validate('json', pushSubscriptionInputSchema), async (c) => {
+    await saveSubscription(c.var.deps.database.db, currentUser(c).id, c.req.valid('json'), c.req.header('user-agent'));
+    return c.json({ subscribed: true } satisfies PushSubscriptionState);
+  })
+  .delete('/subscriptions', validate('json', pushUnsubscribeInputSchema), async (c) => {
+    await deleteSubscription(c.var.deps.database.db, currentUser(c).id, c.req.valid('json').endpoint);
+    return c.json({ subscribed: false } satisfies PushSubscriptionState);
+  });

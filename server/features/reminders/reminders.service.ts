@@ -1,0 +1,106 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { nextReminderAt, reminderMessages, type ReminderResult } from '../../../domain/reminders.ts';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/query.ts';
+import { users } from '../../db/schema/auth.ts';
+import { bets } from '../../db/schema/bets.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { ChangeEvent } from '../../lib/events.ts';
+import { otherPartyOf, signedAmount, unpaidBetween } from '../balances/balances.sql.ts';
+import { refuse } from '../bets/bet-refusal.ts';
+import { areFriends } from '../friends/friends.service.ts';
+import { betSnapshot, writeNotifications } from '../notifications/notify.ts';
+import { reminderAllowed } from './reminders.sql.ts';
+
+export type ReminderEffects = { publish(userIds: string[], event: ChangeEvent): Promise<void> };
+
+function resultOf(sentAt: Date): ReminderResult {
+  const next = nextReminderAt(sentAt);
+  if (!next) throw new AppError('INTERNAL');
+  return { reminder: { availableAt: next.toISOString() } };
+}
+
+/** After commit: the sender's cards and balances show 'Reminder sent'; the recipient's inbox has the line. */
+async function announce(effects: ReminderEffects, senderId: string, notified: string[], betId?: string) {
+  await effects.publish([senderId], betId ? { kind: 'bets', betId } : { kind: 'bets' });
+  if (betId) await effects.publish([senderId], { kind: 'feed', betId });
+  if (notified.length > 0) await effects.publish(notified, { kind: 'notifications' });
+}
+
+/**
+ * 'Send Reminder' on a bet card: only its winner, only while it is completed
+ * and unpaid, at most once per 24 hours (with the automatic reminders). One
+ * conditional UPDATE stamps the bet, so of two requests at once one sends;
+ * the loser's line is written in the same transaction.
+ */
+export async function remindAboutBet(db: Db, effects: ReminderEffects, userId: string, betId: string): Promise<ReminderResult> {
+  const result = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(bets)
+      .set({ lastRemindedAt: sql`now()` })
+      .where(
+        and(
+          eq(bets.id, betId),
+          eq(bets.winnerId, userId),
+          eq(bets.status, 'completed'),
+          eq(bets.paymentSent, false),
+          reminderAllowed(sql`${bets.lastRemindedAt}`),
+        ),
+      )
+      .returning();
+    if (!row?.lastRemindedAt) return refuse(tx, betId, userId, 'remind');
+    const loserId = row.createdBy === userId ? row.opponentId : row.createdBy;
+    const notified = await writeNotifications(tx, [
+      { userId: loserId, type: 'payment_reminder', actorId: userId, betId: row.id, data: betSnapshot(row) },
+    ]);
+    return { sentAt: row.lastRemindedAt, notified };
+  });
+  await announce(effects, userId, result.notified, betId);
+  return resultOf(result.sentAt);
+}
+
+const lockedRow = z.object({ id: z.string(), owed_to_me: z.boolean(), signed: z.number(), is_recent: z.boolean() });
+
+/**
+ * 'Send Reminder' on a balance line: only the creditor (the friend owes them
+ * a positive net). It reminds about every bet the friend lost in that net, so
+ * it counts against each one's 24-hour throttle and is refused while any of
+ * them had a reminder in the window. The pair's bets are locked first, so a
+ * racing reminder (balance or single bet) waits and then sees the new stamp.
+ */
+export async function remindAboutBalance(db: Db, effects: ReminderEffects, viewerId: string, friendId: string): Promise<ReminderResult> {
+  const result = await db.transaction(async (tx) => {
+    const [friend] = await tx.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, friendId));
+    if (!friend || friendId === viewerId) throw new AppError('NOT_FOUND', 'User not found.');
+    const locked = await queryRows(
+      tx,
+      sql`select b.id, b.winner_id = ${viewerId} as owed_to_me, ${signedAmount(viewerId, 'b')} as signed,
+          not ${reminderAllowed(sql.raw('b.last_reminded_at'))} as is_recent
+        from bet b
+        where ${unpaidBetween(viewerId, 'b')} and ${otherPartyOf(viewerId, 'b')} = ${friendId}
+        order by b.id
+        for update`,
+      lockedRow,
+    );
+    // Bets outlive a friendship; without any between the two, only a friend learns more than "not found".
+    if (locked.length === 0 && !(await areFriends(tx, viewerId, friendId))) throw new AppError('NOT_FOUND', 'User not found.');
+    const net = locked.reduce((sum, bet) => sum + bet.signed, 0);
+    if (net <= 0) throw new AppError('FORBIDDEN', reminderMessages.notOwed(friend.name));
+    const owed = locked.filter((bet) => bet.owed_to_me);
+    if (owed.some((bet) => bet.is_recent)) throw new AppError('RATE_LIMITED', reminderMessages.throttled);
+    const stamped = await tx
+      .update(bets)
+      .set({ lastRemindedAt: sql`now()` })
+      .where(inArray(bets.id, owed.map((bet) => bet.id)))
+      .returning({ sentAt: bets.lastRemindedAt });
+    const sentAt = stamped[0]?.sentAt;
+    if (!sentAt) throw new AppError('INTERNAL');
+    const notified = await writeNotifications(tx, [
+      { userId: friendId, type: 'balance_reminder', actorId: viewerId, betId: null, data: { amount: net, betCount: owed.length } },
+    ]);
+    return { sentAt, notified };
+  });
+  await announce(effects, viewerId, result.notified);
+  return resultOf(result.sentAt);
+}

@@ -1,0 +1,152 @@
+import { categoryLabels, type NotificationCategory } from '../../domain/notification-preferences.ts';
+import { formatDollars } from '../../domain/money.ts';
+import type { NotificationData, NotificationType } from '../../domain/notifications.ts';
+import { layoutMessage, type MailAction } from './mail-templates.ts';
+import type { MailMessage } from './mail-transport.ts';
+
+/** The types that may be mailed (see deliveryOf in domain/notification-preferences.ts). */
+export type MailedNotification = {
+  type: NotificationType;
+  category: NotificationCategory;
+  to: string;
+  recipientName: string;
+  /** The actor's display name. */
+  actorName: string;
+  betId: string | null;
+  data: NotificationData;
+  /** Events of this category held back since the last mail (the throttle), summed up here. */
+  heldBack: number;
+};
+
+export type NotificationMailLinks = {
+  publicUrl: string;
+  /** The signed token of this recipient and category (server/lib/unsubscribe-token.ts). */
+  unsubscribeToken: string;
+};
+
+function content(mail: MailedNotification, betUrl: string | null, activityUrl: string): { subject: string; paragraphs: string[]; action: MailAction } {
+  const actor = mail.actorName;
+  const description = mail.data.description ?? 'a bet';
+  const amount = formatDollars(mail.data.amount ?? 0);
+  const seeBet: MailAction = betUrl ? { label: 'See the bet', url: betUrl } : { label: 'Open Sidepot', url: activityUrl };
+  switch (mail.type) {
+    case 'bet_placed':
+      return {
+        subject: `${actor} challenged you to a ${amount} bet`,
+        paragraphs: [`${actor} challenged you to a ${amount} bet: "${description}".`, 'Accept or decline it in Sidepot.'],
+        action: seeBet,
+      };
+    case 'friend_request_received':
+      return {
+        subject: `${actor} sent you a friend request`,
+        paragraphs: [`${actor} wants to be friends on Sidepot, so you can bet with each other.`],
+        action: { label: 'See the request', url: activityUrl },
+      };
+    case 'bet_accepted':
+      return {
+        subject: `${actor} accepted your bet`,
+        paragraphs: [`${actor} accepted your ${amount} bet: "${description}".`, 'The bet is now active. May the best friend win!'],
+        action: seeBet,
+      };
+    case 'challenge_taken':
+      return {
+        subject: `${actor} took your challenge`,
+        paragraphs: [`${actor} took your ${amount} challenge: "${description}".`, 'The bet is now active. May the best friend win!'],
+        action: seeBet,
+      };
+    case 'void_requested':
+      return {
+        subject: `${actor} asked to void your bet`,
+        paragraphs: [`${actor} asked to void the ${amount} bet "${description}".`, 'If you agree, void it too and it is deleted for good.'],
+        action: seeBet,
+      };
+    case 'payment_marked':
+      return {
+        subject: `${actor} marked ${amount} as paid`,
+        paragraphs: [`${actor} marked the ${amount} for "${description}" as paid.`, 'Check your Venmo, then confirm the payment in Sidepot.'],
+        action: seeBet,
+      };
+    case 'payment_reminder':
+      return {
+        subject: `${actor} reminded you about ${amount}`,
+        paragraphs: [`${actor} reminded you about the ${amount} you owe for "${description}".`, 'Pay through Venmo, then mark it paid in Sidepot.'],
+        action: seeBet,
+      };
+    case 'payment_reminder_auto':
+      return {
+        subject: `Reminder: you owe ${actor} ${amount}`,
+        paragraphs: [`You still owe ${actor} ${amount} for "${description}".`, 'Pay through Venmo, then mark it paid in Sidepot.'],
+        action: seeBet,
+      };
+    case 'balance_reminder':
+      return {
+        subject: `${actor} reminded you about ${amount}`,
+        paragraphs: [`${actor} reminded you that you owe them ${amount} across your bets.`, 'Settle up with one Venmo payment from your balance with them in Sidepot.'],
+        action: { label: 'Open Sidepot', url: activityUrl },
+      };
+    case 'comment_added':
+      return {
+        subject: `${actor} commented on your bet`,
+        paragraphs: [`${actor} commented on "${description}".`],
+        action: seeBet,
+      };
+    default:
+      return { subject: 'News from Sidepot', paragraphs: ['Something in Sidepot waits for you.'], action: { label: 'Open Sidepot', url: activityUrl } };
+  }
+}
+
+/**
+ * One notification mail: plain text and HTML, one button to the bet page (or
+ * /activity), a visible 'Unsubscribe' link to a page that needs no sign-in,
+ * and the RFC 8058 one-click headers for the same category.
+ */
+export function notificationMail(mail: MailedNotification, links: NotificationMailLinks): MailMessage {
+  const { publicUrl, unsubscribeToken } = links;
+  const token = encodeURIComponent(unsubscribeToken);
+  const betUrl = mail.betId ? `${publicUrl}/bets/${mail.betId}` : null;
+  const { subject, paragraphs, action } = content(mail, betUrl, `${publicUrl}/activity`);
+  const more = mail.heldBack > 0 ? [`…and ${mail.heldBack} more since our last email. See them all in your Sidepot activity.`] : [];
+  const message = layoutMessage(
+    mail.to,
+    mail.heldBack > 0 ? `${subject} (and ${mail.heldBack} more)` : subject,
+    `Hi ${mail.recipientName},`,
+    [...paragraphs, ...more],
+    action,
+    {
+      reason: `You get this email because '${categoryLabels[mail.category]}' email is on in your Sidepot settings.`,
+      unsubscribeUrl: `${publicUrl}/unsubscribe?token=${token}`,
+    },
+  );
+  return {
+    ...message,
+    headers: unsubscribeHeaders(publicUrl, token),
+  };
+}
+
+/** What the throttle held back when no next mail came to sum it up: one mail, pointing at the inbox. */
+export function heldNotificationsMail(
+  input: { to: string; recipientName: string; category: NotificationCategory; count: number },
+  links: NotificationMailLinks,
+): MailMessage {
+  const label = categoryLabels[input.category];
+  const token = encodeURIComponent(links.unsubscribeToken);
+  const message = layoutMessage(
+    input.to,
+    `${input.count} more in ${label} on Sidepot`,
+    `Hi ${input.recipientName},`,
+    [`${label}: ${input.count} more since our last email.`, 'See them all in your Sidepot activity.'],
+    { label: 'Open Sidepot', url: `${links.publicUrl}/activity` },
+    {
+      reason: `You get this email because '${label}' email is on in your Sidepot settings.`,
+      unsubscribeUrl: `${links.publicUrl}/unsubscribe?token=${token}`,
+    },
+  );
+  return { ...message, headers: unsubscribeHeaders(links.publicUrl, token) };
+}
+
+function unsubscribeHeaders(publicUrl: string, encodedToken: string): Record<string, string> {
+  return {
+    'List-Unsubscribe': `<${publicUrl}/api/unsubscribe?token=${encodedToken}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
+}

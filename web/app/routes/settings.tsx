@@ -1,0 +1,21 @@
+import { PageLayout } from '../../components/layouts/page-layout.tsx';
+import { NotificationSettings } from '../../features/settings/components/notification-settings.tsx';
+import { PushSettings } from '../../features/push/components/push-settings.tsx';
+import { LimitSettings } from '../../features/limits/components/limit-settings.tsx';
+
+/**
+ * /settings (issue 11, section 4; issue 12 adds its limits): each section is
+ * its feature's component, composed here so features stay apart.
+ */
+export function Component() {
+  return (
+    <PageLayout title="Settings">
+      <div className="grid gap-6">
+        <NotificationSettings />
+        <PushSettings />
+        <LimitSettings />
+        {/* sections */}
+      </div>
+    </PageLayout>
+  );
+}

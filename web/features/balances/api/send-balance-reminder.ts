@@ -1,0 +1,12 @@
+import { api, unwrap } from '../../../lib/api-client.ts';
+import type { MutationConfig } from '../../../lib/query-client.ts';
+import { useBetMutation } from '../../bets/hooks/use-bet-mutation.ts';
+
+/** The creditor reminds a friend of the balance they owe: it counts as a reminder about each bet in it. */
+export async function sendBalanceReminder(friendId: string) {
+  return unwrap(await api.balances[':friendId'].remind.$post({ param: { friendId } }));
+}
+
+export function useSendBalanceReminder(config: MutationConfig<typeof sendBalanceReminder> = {}) {
+  return useBetMutation(sendBalanceReminder, config);
+}

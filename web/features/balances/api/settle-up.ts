@@ -1,0 +1,21 @@
+import { api, unwrap } from '../../../lib/api-client.ts';
+import type { MutationConfig } from '../../../lib/query-client.ts';
+import { useBetMutation } from '../../bets/hooks/use-bet-mutation.ts';
+
+/** 'Mark All Paid': one settlement for exactly the bets the screen showed. */
+export async function settleUp({ friendId, betIds }: { friendId: string; betIds: string[] }) {
+  return unwrap(await api.balances[':friendId'].settle.$post({ param: { friendId }, json: { betIds } }));
+}
+
+export function useSettleUp(config: MutationConfig<typeof settleUp> = {}) {
+  return useBetMutation(settleUp, config);
+}
+
+/** 'Confirm All Received': the payee confirms the settlement and every bet in it. */
+export async function confirmSettlement(settlementId: string) {
+  return unwrap(await api.settlements[':id'].confirm.$post({ param: { id: settlementId } }));
+}
+
+export function useConfirmSettlement(config: MutationConfig<typeof confirmSettlement> = {}) {
+  return useBetMutation(confirmSettlement, config);
+}

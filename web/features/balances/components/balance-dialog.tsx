@@ -1,0 +1,136 @@
+import { CircleCheck, ExternalLink, HandCoins } from 'lucide-react';
+import { Link } from 'react-router';
+import { toast } from '../../../lib/toast.ts';
+import { balanceLine, venmoSettleLink, type BalanceDetail } from '../../../../domain/balances.ts';
+import { betCountText } from '../../../../domain/balances.ts';
+import { formatDollars } from '../../../../domain/money.ts';
+import { betMessages } from '../../../../domain/bets.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { apiErrorMessage } from '../../../lib/api-error.ts';
+import { ActionButton } from '../../bets/components/action-button.tsx';
+import { useBalance } from '../api/get-balances.ts';
+import { useConfirmSettlement, useSettleUp } from '../api/settle-up.ts';
+import { BalanceReminderButton } from './balance-reminder-button.tsx';
+
+type BalanceDialogProps = { friendId: string | null; onClose: () => void };
+
+/** The balance with one friend: the bets behind the net, 'Settle Up' and 'Mark All Paid', or 'Confirm All Received'. */
+export function BalanceDialog({ friendId, onClose }: BalanceDialogProps) {
+  const balance = useBalance(friendId);
+  return (
+    <Dialog open={friendId !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent className="max-h-[90dvh] overflow-y-auto">
+        {balance.data ? (
+          <BalanceView balance={balance.data} onClose={onClose} />
+        ) : balance.isError ? (
+          <>
+            <DialogHeader>
+              <DialogTitle>Balance</DialogTitle>
+              <DialogDescription>Failed to load this balance. Please try again.</DialogDescription>
+            </DialogHeader>
+            <Button variant="outline" disabled={balance.isFetching} onClick={() => void balance.refetch()}>
+              Retry
+            </Button>
+          </>
+        ) : (
+          <>
+            <DialogHeader>
+              <DialogTitle>Balance</DialogTitle>
+              <DialogDescription className="sr-only">Loading the balance</DialogDescription>
+            </DialogHeader>
+            <div className="flex justify-center py-8">
+              <Spinner label="Loading balance" />
+            </div>
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function SettlementToConfirm({ friendName, settlement }: { friendName: string; settlement: NonNullable<BalanceDetail['pendingSettlement']> }) {
+  const confirm = useConfirmSettlement({
+    onSuccess: () => toast.success('Payment Confirmed', { description: 'The bets have been settled!' }),
+    onError: (error) => toast.error('Error', { description: apiErrorMessage(error, 'Please try again.') }),
+  });
+  return (
+    <div className="grid gap-2 rounded-lg bg-muted p-3">
+      <p className="text-sm">
+        {friendName} marked {formatDollars(settlement.amount)} as paid for {betCountText(settlement.betCount)}.
+      </p>
+      <ActionButton icon={CircleCheck} isBusy={confirm.isPending} onClick={() => confirm.mutate(settlement.id)}>
+        Confirm All Received
+      </ActionButton>
+    </div>
+  );
+}
+
+function BalanceView({ balance, onClose }: { balance: BalanceDetail; onClose: () => void }) {
+  const { friend, net, bets } = balance;
+  const settle = useSettleUp({
+    onSuccess: () => {
+      toast.success('Payment Marked as Sent', { description: `Waiting for ${friend.name} to confirm receipt.` });
+      // Nothing is left to settle here: back to where the balance was opened.
+      onClose();
+    },
+    onError: (error) => toast.error('Error', { description: apiErrorMessage(error, 'Please try again.') }),
+  });
+  const href = venmoSettleLink({ handle: friend.venmoHandle, amount: -net, betCount: bets.length });
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>{friend.name}</DialogTitle>
+        <DialogDescription className="text-base font-medium text-foreground">{balanceLine(friend.name, net)}</DialogDescription>
+      </DialogHeader>
+      {balance.pendingSettlement ? <SettlementToConfirm friendName={friend.name} settlement={balance.pendingSettlement} /> : null}
+      {bets.length > 0 ? (
+        <ul aria-label="Bets in this balance" className="grid gap-1">
+          {bets.map((bet) => (
+            <li key={bet.id}>
+              <Link
+                to={`/bets/${bet.id}`}
+                onClick={onClose}
+                className="flex items-center justify-between gap-3 rounded-lg border p-3 text-sm outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
+              >
+                <span className="min-w-0 break-words">{bet.description}</span>
+                <span className={bet.direction === 'i_owe' ? 'shrink-0 font-medium text-red-700' : 'shrink-0 font-medium text-emerald-700'}>
+                  {bet.direction === 'i_owe' ? `−${formatDollars(bet.amount)}` : `+${formatDollars(bet.amount)}`}
+                  <span className="sr-only">{bet.direction === 'i_owe' ? ' you lost' : ' you won'}</span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {net < 0 ? (
+        <div className="grid gap-2 sm:grid-cols-2">
+          {href === null ? (
+            <Button onClick={() => toast.error(betMessages.noVenmoHandle.title, { description: betMessages.noVenmoHandle.message })}>
+              <ExternalLink aria-hidden />
+              Settle Up
+            </Button>
+          ) : (
+            <Button asChild>
+              <a href={href} target="_blank" rel="noopener noreferrer">
+                <ExternalLink aria-hidden />
+                Settle Up
+              </a>
+            </Button>
+          )}
+          <ActionButton
+            icon={HandCoins}
+            variant="outline"
+            size="default"
+            isBusy={settle.isPending}
+            onClick={() => settle.mutate({ friendId: friend.id, betIds: bets.map((bet) => bet.id) })}
+          >
+            Mark All Paid
+          </ActionButton>
+        </div>
+      ) : null}
+      {balance.reminder ? <BalanceReminderButton friend={friend} availableAt={balance.reminder.availableAt} size="default" className="w-full" /> : null}
+    </>
+  );
+}

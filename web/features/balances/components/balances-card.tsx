@@ -1,0 +1,102 @@
+import { Scale } from 'lucide-react';
+import { useState } from 'react';
+import { balanceLine, balanceMessages, type Balance } from '../../../../domain/balances.ts';
+import { formatDollars } from '../../../../domain/money.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
+import { useBalances } from '../api/get-balances.ts';
+import { BalanceDialog, SettlementToConfirm } from './balance-dialog.tsx';
+import { BalanceReminderButton } from './balance-reminder-button.tsx';
+
+/** A balance's line: the net, or the payment waiting for the viewer's confirmation. */
+export function balanceText(balance: Balance): string {
+  if (balance.net === 0 && balance.pendingSettlement)
+    return `${balance.friend.name} paid you ${formatDollars(balance.pendingSettlement.amount)}`;
+  return balanceLine(balance.friend.name, balance.net);
+}
+
+/** The Profile screen's 'Balances' card (issue 12): one line per friend, largest first. */
+export function BalancesCard() {
+  const balances = useBalances();
+  const [openFriendId, setOpenFriendId] = useState<string | null>(null);
+  return (
+    <Card role="region" aria-labelledby="balances-heading" className="gap-3 py-4">
+      <CardHeader className="px-4">
+        <CardTitle asChild className="flex items-center gap-2 text-base">
+          <h2 id="balances-heading">
+            <Scale className="size-4 text-primary" aria-hidden />
+            Balances
+          </h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="px-4">
+        {balances.data ? (
+          balances.data.items.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{balanceMessages.allSettled}</p>
+          ) : (
+            <ul className="grid gap-2">
+              {balances.data.items.map((balance) => (
+                <li key={balance.friend.id} className="grid gap-2">
+                  <div className="flex items-center gap-2">
+                    <button
+                      type="button"
+                      onClick={() => setOpenFriendId(balance.friend.id)}
+                      className="flex min-w-0 flex-1 items-center gap-3 rounded-lg p-2 text-left text-sm outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                    >
+                      <UserAvatar name={balance.friend.name} image={balance.friend.image} className="size-8" />
+                      <span className={balance.net < 0 ? 'min-w-0 font-medium break-words text-red-700' : 'min-w-0 font-medium break-words text-emerald-700'}>
+                        {balanceText(balance)}
+                      </span>
+                    </button>
+                    {balance.reminder ? <BalanceReminderButton friend={balance.friend} availableAt={balance.reminder.availableAt} /> : null}
+                  </div>
+                  {balance.pendingSettlement ? (
+                    <SettlementToConfirm friendName={balance.friend.name} settlement={balance.pendingSettlement} />
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          )
+        ) : balances.isError ? (
+          <div className="flex items-center justify-between gap-2">
+            <p className="text-sm text-muted-foreground">Failed to load balances.</p>
+            <Button variant="outline" size="sm" disabled={balances.isFetching} onClick={() => void balances.refetch()}>
+              Retry
+            </Button>
+          </div>
+        ) : (
+          <div className="flex justify-center py-2">
+            <Spinner label="Loading balances" />
+          </div>
+        )}
+      </CardContent>
+      <BalanceDialog friendId={openFriendId} onClose={() => setOpenFriendId(null)} />
+    </Card>
+  );
+}
+
+/** The user profile dialog's line for this friend; tapping it opens the balance. */
+export function FriendBalanceLine({ friendId }: { friendId: string }) {
+  const balances = useBalances();
+  const [isOpen, setIsOpen] = useState(false);
+  const balance = balances.data?.items.find((item) => item.friend.id === friendId);
+  if (!balances.data) return null;
+  return (
+    <div className="grid gap-2">
+      <button
+        type="button"
+        onClick={() => setIsOpen(true)}
+        className="rounded-lg border p-3 text-center text-sm font-medium outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      >
+        {balance ? balanceText(balance) : balanceMessages.allSettled}
+      </button>
+      {balance?.reminder ? <BalanceReminderButton friend={balance.friend} availableAt={balance.reminder.availableAt} /> : null}
+      {balance?.pendingSettlement ? (
+        <SettlementToConfirm friendName={balance.friend.name} settlement={balance.pendingSettlement} />
+      ) : null}
+      <BalanceDialog friendId={isOpen ? friendId : null} onClose={() => setIsOpen(false)} />
+    </div>
+  );
+}

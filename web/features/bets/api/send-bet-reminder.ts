@@ -1,0 +1,12 @@
+import { api, unwrap } from '../../../lib/api-client.ts';
+import type { MutationConfig } from '../../../lib/query-client.ts';
+import { useBetMutation } from '../hooks/use-bet-mutation.ts';
+
+/** The winner reminds the loser of an unpaid bet (at most once per 24 hours, the server decides). */
+export async function sendBetReminder(betId: string) {
+  return unwrap(await api.bets[':id'].remind.$post({ param: { id: betId } }));
+}
+
+export function useSendBetReminder(config: MutationConfig<typeof sendBetReminder> = {}) {
+  return useBetMutation(sendBetReminder, config);
+}

@@ -1,0 +1,15 @@
+import { Coffee } from 'lucide-react';
+import { limitMessages } from '../../../../domain/limits.ts';
+
+/** Instead of the Place Bet form while a break lasts (issue 12, section 6). */
+export function BreakNotice({ breakUntil }: { breakUntil: string }) {
+  return (
+    <div role="status" className="grid justify-items-center gap-3 rounded-lg border bg-card px-6 py-10 text-center">
+      <Coffee className="size-8 text-muted-foreground" aria-hidden />
+      <p className="font-medium">{limitMessages.onBreak(breakUntil)}</p>
+      <p className="text-sm text-muted-foreground">
+        New bets wait until then. You can still resolve, pay and confirm the bets you have.
+      </p>
+    </div>
+  );
+}

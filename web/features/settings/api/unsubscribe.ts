@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import { api, unwrap } from '../../../lib/api-client.ts';
+import type { MutationConfig } from '../../../lib/query-client.ts';
+
+/** The token from a notification mail's 'Unsubscribe' link; works without a session. */
+export async function unsubscribe(token: string) {
+  return unwrap(await api.unsubscribe.$post({ query: { token } }));
+}
+
+export function useUnsubscribe(config: MutationConfig<typeof unsubscribe> = {}) {
+  return useMutation({ ...config, mutationFn: unsubscribe });
+}
