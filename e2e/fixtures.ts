@@ -30,7 +30,7 @@ export type { PooledUser, TestUser } from './test-users.ts';
  * about signing up take them from `poolUser` instead: verified, signed-in
  * users that global setup made in process before the server started
  * (e2e/seed-user-pool.ts), which cost no auth request at all. The pool holds
- * SIDEPOT_E2E_USER_POOL_SIZE users (42; the suite takes about 37).
+ * SIDEPOT_E2E_USER_POOL_SIZE users (96; the suite takes about 71).
  */
 
 export type Mail = Pick<CapturedMail, 'subject' | 'text' | 'html' | 'links'>;

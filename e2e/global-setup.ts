@@ -23,8 +23,8 @@ const RUNS_DIR = path.dirname(RUN_DIR);
 /** Kept after the run (test-results/ is gitignored) so a failure can be read afterwards. */
 export const SERVER_LOG = path.join(RUN_DIR, 'server.log');
 export const SUPPORT_EMAIL = 'help@sidepot.test';
-/** Verified, signed-in users made before the server starts (e2e/seed-user-pool.ts); the suite takes about 55 once every spec runs; 64 is the most distinct names seed-user-pool.ts has. */
-const USER_POOL_SIZE = Number(process.env.SIDEPOT_E2E_USER_POOL_SIZE ?? 64);
+/** Verified, signed-in users made before the server starts (e2e/seed-user-pool.ts); the suite takes about 71 once every spec runs; 100 is the most distinct names seed-user-pool.ts has. */
+const USER_POOL_SIZE = Number(process.env.SIDEPOT_E2E_USER_POOL_SIZE ?? 96);
 const STARTUP_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 15_000;
 /** Other runs' folders older than this are deleted; younger ones may belong to a run still going. */

@@ -7,18 +7,50 @@ const VISIBLE_TOASTS = 2;
 
 type Side = 'top' | 'bottom';
 
+/** Room a stack of toasts takes at either edge (one toast plus the peek of the next), in CSS pixels. */
+const TOAST_STACK_PX = 110;
+/** The bottom offset above the navigation bar, as in the Toaster below (4rem + 8px). */
+const BOTTOM_OFFSET_PX = 72;
+const TOP_OFFSET_PX = 8;
+
 /**
- * Where toasts go so they never cover the focused control: just above the
- * bottom navigation, unless the focused control sits in the lower half of the
- * screen (a form's submit button, a field above the phone's keyboard); then at
- * the top. With focus gone to the page (a button that disabled itself while
- * busy) the last side stays, so a failure toast lands where the user was looking.
+ * What a toast must keep clear of: the focused control and, inside a form, the
+ * form's submit button, the next thing the user taps after reading an error.
+ * (A toast over 'Create Account' took the tap, and hovering it paused its timer.)
+ */
+function keepClearRects(focused: HTMLElement): DOMRect[] {
+  const rects = [focused.getBoundingClientRect()];
+  const submit = focused.closest('form')?.querySelector<HTMLElement>('button[type="submit"], button:not([type])');
+  if (submit && submit !== focused) rects.push(submit.getBoundingClientRect());
+  return rects;
+}
+
+function zone(side: Side): { top: number; bottom: number } {
+  if (side === 'top') return { top: TOP_OFFSET_PX, bottom: TOP_OFFSET_PX + TOAST_STACK_PX };
+  const bottom = window.innerHeight - BOTTOM_OFFSET_PX;
+  return { top: bottom - TOAST_STACK_PX, bottom };
+}
+
+function isClear(side: Side, rects: DOMRect[]): boolean {
+  const { top, bottom } = zone(side);
+  return rects.every((rect) => rect.bottom <= top || rect.top >= bottom);
+}
+
+/**
+ * Where toasts go so they never cover the focused control or its form's submit
+ * button: just above the bottom navigation when that is clear, else at the top
+ * when that is; if neither is, away from the focused control. With focus gone to
+ * the page (a button that disabled itself while busy) the last side stays, so a
+ * failure toast lands where the user was looking.
  */
 function sideAwayFromFocus(previous: Side): Side {
   const focused = document.activeElement;
   if (!(focused instanceof HTMLElement) || focused === document.body) return previous;
   // Focus inside a toast (its close button) must not move the toast away from under it.
   if (focused.closest('[data-sonner-toaster]')) return previous;
+  const rects = keepClearRects(focused);
+  if (isClear('bottom', rects)) return 'bottom';
+  if (isClear('top', rects)) return 'top';
   const rect = focused.getBoundingClientRect();
   return rect.top + rect.height / 2 > window.innerHeight / 2 ? 'top' : 'bottom';
 }
