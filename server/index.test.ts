@@ -6,7 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { expect, inject, test } from 'vitest';
 import { LOCK_FILE } from './db/data-dir-lock.ts';
-import { freePort, startServer as start, waitHealthy } from './testing/server-process.ts';
+import { freePort, migratedDataDir, startServer as start, waitHealthy } from './testing/server-process.ts';
 
 // These start the real entry point on embedded PGlite; once per run is enough.
 const testDb = inject('testDb');
@@ -20,7 +20,7 @@ test.runIf(runsOnce)('bad configuration stops start-up with one line naming the 
 });
 
 test.runIf(runsOnce)('SIGTERM closes PGlite cleanly and committed data survives a restart', async () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sidepot-restart-'));
+  const dataDir = migratedDataDir('sidepot-restart-');
   const port = await freePort();
   const env = { PORT: String(port), DATA_DIR: dataDir };
   const origin = `http://localhost:${port}`;
@@ -61,7 +61,7 @@ function tempDir(prefix: string) {
 }
 
 test.runIf(runsOnce)('a second server on the same DATA_DIR stops with one line naming it and the PID; the first keeps serving', async () => {
-  const dataDir = tempDir('sidepot-lock-');
+  const dataDir = migratedDataDir('sidepot-lock-');
   const [port, otherPort] = [await freePort(), await freePort()];
   const first = start({ PORT: String(port), DATA_DIR: dataDir });
   await waitHealthy(port);
@@ -94,7 +94,7 @@ test.runIf(runsOnce)('a second server on the same DATA_DIR stops with one line n
 }, 150_000);
 
 test.runIf(runsOnce)('a lock left by a process that died is taken over', async () => {
-  const dataDir = tempDir('sidepot-stale-');
+  const dataDir = migratedDataDir('sidepot-stale-');
   const dead = spawnSync(process.execPath, ['-e', '']).pid;
   writeFileSync(path.join(dataDir, LOCK_FILE), `${dead}\n`);
   const port = await freePort();

@@ -1,9 +1,6 @@
-import { mkdtempSync } from 'node:fs';
 import { request } from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import { freePort, startServer, waitHealthy } from '../testing/server-process.ts';
+import { freePort, migratedDataDir, startServer, waitHealthy } from '../testing/server-process.ts';
 
 // Node's HTTP parser answers these before the app runs: test the real process, once per run.
 const runsOnce = inject('testDb').kind === 'pglite';
@@ -13,7 +10,7 @@ let server: ReturnType<typeof startServer> | undefined;
 beforeAll(async () => {
   if (!runsOnce) return;
   port = await freePort();
-  server = startServer({ PORT: String(port), DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'sidepot-431-')) });
+  server = startServer({ PORT: String(port), DATA_DIR: migratedDataDir('sidepot-431-') });
   await waitHealthy(port);
 }, 60_000);
 afterAll(async () => {

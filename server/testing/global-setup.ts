@@ -1,13 +1,18 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createPglite, openDatabase } from '../db/client.ts';
+import { buildServerBundle } from './server-bundle.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    testDb: { kind: 'pglite'; dumpPath: string } | { kind: 'postgres'; adminUrl: string; template: string };
+    testDb:
+      | { kind: 'pglite'; dumpPath: string; dataDirTemplate: string }
+      | { kind: 'postgres'; adminUrl: string; template: string };
+    /** The server built once per run, for tests that start it as a process (server-process.ts). */
+    serverBundle: string;
   }
 }
 
@@ -16,6 +21,16 @@ declare module 'vitest' {
  * copy of it (a PGlite data-dir dump, or CREATE DATABASE … TEMPLATE).
  */
 export default async function setup(project: TestProject) {
+  const bundle = await buildServerBundle();
+  project.provide('serverBundle', bundle.file);
+  const teardownDatabase = await setupDatabase(project);
+  return async () => {
+    await teardownDatabase();
+    bundle.remove();
+  };
+}
+
+async function setupDatabase(project: TestProject): Promise<() => void | Promise<void>> {
   if (project.name === 'api-pg') {
     const adminUrl = process.env['TEST_DATABASE_URL'];
     if (!adminUrl) throw new Error('TEST_DATABASE_URL must be set for the api-pg project');
@@ -42,12 +57,16 @@ export default async function setup(project: TestProject) {
   }
 
   const dir = mkdtempSync(path.join(os.tmpdir(), 'sidepot-pglite-'));
-  const client = createPglite();
+  // A migrated DATA_DIR as the server leaves it: tests that start the server as a process copy it
+  // (server-process.ts), since a first start's migrations cost 6-8 s of CPU each.
+  const dataDirTemplate = path.join(dir, 'data');
+  mkdirSync(path.join(dataDirTemplate, 'pglite'), { recursive: true });
+  const client = createPglite(path.join(dataDirTemplate, 'pglite'));
   const database = await openDatabase({ kind: 'pglite', pglite: client });
   const dump = await client.dumpDataDir('none');
   const dumpPath = path.join(dir, 'template.tar');
   writeFileSync(dumpPath, Buffer.from(await dump.arrayBuffer()));
   await database.close();
-  project.provide('testDb', { kind: 'pglite', dumpPath });
+  project.provide('testDb', { kind: 'pglite', dumpPath, dataDirTemplate });
   return () => rmSync(dir, { recursive: true, force: true });
 }

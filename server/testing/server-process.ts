@@ -1,5 +1,9 @@
 import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
 
 /** A free TCP port on the loopback interface. */
 export function freePort(): Promise<number> {
@@ -14,9 +18,20 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** The real entry point (server/index.ts) as its own process. */
+/**
+ * A new DATA_DIR holding a migrated PGlite database (a copy of the one global setup made), so a
+ * server started on it skips a first start's migrations. Empty on the PostgreSQL project.
+ */
+export function migratedDataDir(prefix: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  const testDb = inject('testDb');
+  if (testDb.kind === 'pglite') cpSync(testDb.dataDirTemplate, dir, { recursive: true });
+  return dir;
+}
+
+/** The real entry point (server/index.ts, bundled once per run by global-setup.ts) as its own process. */
 export function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', inject('serverBundle')], {
     env: { PATH: process.env['PATH'] ?? '', NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
