@@ -2,7 +2,7 @@
  * The app over HTTP next to the raw SQL of the same endpoint (issue 16, point 6).
  *
  *   npm run bench:http -- --database-url postgres://…/sidepot_bench [--requests 500] [--warmup 50]
- *                         [--port 4320] [--seconds 5] [--connections 10,50]
+ *                         [--port 4320] [--seconds 5] [--connections 10,50] [--dump-sql file.json]
  *
  * Reuses a database seeded by `npm run seed` (PostgreSQL only: the raw SQL needs its own connection,
  * which a PGlite data directory cannot give a second process). It starts the real server
@@ -15,7 +15,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +32,8 @@ const argsSchema = z.object({
   port: z.coerce.number().int().min(1).max(65534).default(4320),
   seconds: z.coerce.number().min(1).default(5),
   connections: z.string().default('10,50'),
+  /** Write each endpoint's captured SQL and parameters here (JSON), to EXPLAIN them by hand. */
+  'dump-sql': z.string().optional(),
 });
 
 const SESSION_AGENT = 'sidepot-bench-http';
@@ -67,6 +69,7 @@ async function main() {
       await latency(benchCase, replays, client.get, sql, server.child, args.requests, args.warmup);
     }
     client.close();
+    if (args['dump-sql']) writeFileSync(args['dump-sql'], JSON.stringify(Object.fromEntries(replays), null, 2));
     const feed = cases.find((c) => c.name.startsWith('feed, first page'));
     if (feed) await throughput(feed, replays, args, server.child);
   } finally {
