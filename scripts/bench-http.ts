@@ -2,7 +2,7 @@
  * The app over HTTP next to the raw SQL of the same endpoint (issue 16, point 6).
  *
  *   npm run bench:http -- --database-url postgres://…/sidepot_bench [--requests 500] [--warmup 50]
- *                         [--port 4320] [--seconds 5] [--connections 10,50] [--dump-sql file.json]
+ *                         [--port 4320] [--seconds 5] [--connections 10,50] [--dump-sql file.json] [--only text]
  *
  * Reuses a database seeded by `npm run seed` (PostgreSQL only: the raw SQL needs its own connection,
  * which a PGlite data directory cannot give a second process). It starts the real server
@@ -34,6 +34,8 @@ const argsSchema = z.object({
   connections: z.string().default('10,50'),
   /** Write each endpoint's captured SQL and parameters here (JSON), to EXPLAIN them by hand. */
   'dump-sql': z.string().optional(),
+  /** Only the endpoints whose name contains this text ('typical', 'most friends', 'search'…). */
+  only: z.string().optional(),
 });
 
 const SESSION_AGENT = 'sidepot-bench-http';
@@ -58,10 +60,10 @@ async function main() {
   const hello = startServer('', args.port + 1, '', 'scripts/bench-http/hello.ts', false);
   try {
     await Promise.all([server.ready, hello.ready]);
-    const cases = await pickCases(sql, secret);
+    const cases = (await pickCases(sql, secret)).filter((c) => !args.only || c.name.includes(args.only));
     console.log(`\n${args.requests} requests per endpoint after ${args.warmup} warm-up, one client, app and SQL interleaved; ms\n`);
-    console.log('| endpoint | app p50 / p99 | raw SQL p50 / p99 | ratio p50 / p99 | statements per request (app / SQL) |');
-    console.log('| --- | --- | --- | --- | --- |');
+    console.log('| endpoint | app p50 / p99 | raw SQL p50 / p99 | ratio p50 / p99 | server CPU per request | statements per request (app / SQL) |');
+    console.log('| --- | --- | --- | --- | --- | --- |');
     const client = createClient(args.port, 1);
     const replays = new Map<string, Replay>();
     for (const benchCase of cases) {
@@ -178,8 +180,13 @@ async function latency(benchCase: Case, replays: Map<string, Replay>, get: Get, 
   const app: number[] = [];
   const raw: number[] = [];
   let appStatements = 0;
+  let cpuMs = 0;
   for (let i = -warmup; i < requests; i++) {
-    if (i === 0) appStatements = -(await askProbe(child, { probe: 'reset' })).count;
+    if (i === 0) {
+      const reset = await askProbe(child, { probe: 'reset' });
+      appStatements = -reset.count;
+      cpuMs = -reset.cpuMs;
+    }
     const viewer = benchCase.viewers[(i + warmup) % benchCase.viewers.length];
     if (!viewer) throw new Error('no viewer');
     const statements = replays.get(`${benchCase.name}|${viewer.userId}`) ?? [];
@@ -195,12 +202,14 @@ async function latency(benchCase: Case, replays: Map<string, Replay>, get: Get, 
       raw.push(rawMs);
     }
   }
-  appStatements += (await askProbe(child, { probe: 'read' })).count;
+  const read = await askProbe(child, { probe: 'read' });
+  appStatements += read.count;
+  cpuMs += read.cpuMs;
   const sqlStatements = replays.get(`${benchCase.name}|${benchCase.viewers[0]?.userId ?? ''}`)?.length ?? 0;
   const f = (value: number) => value.toFixed(1);
   const [a50, a99, r50, r99] = [quantile(app, 0.5), quantile(app, 0.99), quantile(raw, 0.5), quantile(raw, 0.99)];
   console.log(
-    `| ${benchCase.name} | ${f(a50)} / ${f(a99)} | ${f(r50)} / ${f(r99)} | ${(a50 / r50).toFixed(1)}× / ${(a99 / r99).toFixed(1)}× | ${(appStatements / requests).toFixed(1)} / ${sqlStatements} |`,
+    `| ${benchCase.name} | ${f(a50)} / ${f(a99)} | ${f(r50)} / ${f(r99)} | ${(a50 / r50).toFixed(1)}× / ${(a99 / r99).toFixed(1)}× | ${(cpuMs / requests).toFixed(2)} | ${(appStatements / requests).toFixed(1)} / ${sqlStatements} |`,
   );
 }
 

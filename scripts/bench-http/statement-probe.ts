@@ -12,7 +12,8 @@ import pg from 'pg';
 
 export type ProbeStatement = { text: string; values: unknown[] };
 export type ProbeRequest = { probe: 'reset' } | { probe: 'read' };
-export type ProbeReply = { probe: 'state'; count: number; statements: ProbeStatement[] };
+/** cpuMs: this process's CPU time (user + system) so far, less sensitive to a shared machine's load than wall time. */
+export type ProbeReply = { probe: 'state'; count: number; statements: ProbeStatement[]; cpuMs: number };
 
 const KEEP = 50;
 
@@ -43,7 +44,8 @@ if (process.send) {
       count = 0;
       statements = [];
     }
-    const reply: ProbeReply = { probe: 'state', count, statements };
+    const cpu = process.cpuUsage();
+    const reply: ProbeReply = { probe: 'state', count, statements, cpuMs: (cpu.user + cpu.system) / 1000 };
     process.send?.(reply);
   });
 }
