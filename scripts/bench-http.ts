@@ -2,7 +2,7 @@
  * The app over HTTP next to the raw SQL of the same endpoint (issue 16, point 6).
  *
  *   npm run bench:http -- --database-url postgres://…/sidepot_bench [--requests 500] [--warmup 50]
- *                         [--port 4320] [--seconds 5] [--connections 10,50] [--dump-sql file.json] [--only text]
+ *                         [--port 4320] [--seconds 5] [--connections 10,50] [--dump-sql file.json] [--only text] [--profile dir]
  *
  * Reuses a database seeded by `npm run seed` (PostgreSQL only: the raw SQL needs its own connection,
  * which a PGlite data directory cannot give a second process). It starts the real server
@@ -36,6 +36,8 @@ const argsSchema = z.object({
   'dump-sql': z.string().optional(),
   /** Only the endpoints whose name contains this text ('typical', 'most friends', 'search'…). */
   only: z.string().optional(),
+  /** Write a V8 CPU profile of the server process into this folder (node --cpu-prof). */
+  profile: z.string().optional(),
 });
 
 const SESSION_AGENT = 'sidepot-bench-http';
@@ -56,7 +58,7 @@ async function main() {
   const secret = randomBytes(32).toString('base64url');
   const sql = new pg.Client({ connectionString: args['database-url'] });
   await sql.connect();
-  const server = startServer(args['database-url'], args.port, secret, 'server/index.ts', true);
+  const server = startServer(args['database-url'], args.port, secret, 'server/index.ts', args.profile ?? true);
   const hello = startServer('', args.port + 1, '', 'scripts/bench-http/hello.ts', false);
   try {
     await Promise.all([server.ready, hello.ready]);
@@ -77,15 +79,20 @@ async function main() {
   } finally {
     await sql.query('delete from session where user_agent = $1', [SESSION_AGENT]);
     await sql.end();
+    const exited = new Promise((resolve) => server.child.once('exit', resolve));
     server.child.kill('SIGTERM');
     hello.child.kill('SIGTERM');
+    // The profile is written as the server exits.
+    if (args.profile) await exited;
   }
 }
 
-function startServer(databaseUrl: string, port: number, secret: string, entry: string, isApp: boolean) {
+/** `app`: the Sidepot server (a string: with a CPU profile written into that folder); false: the hello-world. */
+function startServer(databaseUrl: string, port: number, secret: string, entry: string, app: boolean | string) {
+  const isApp = app !== false;
   const probe = fileURLToPath(new URL('./bench-http/statement-probe.ts', import.meta.url));
   const child = fork(entry, isApp ? [] : [String(port)], {
-    execArgv: ['--import', 'tsx', ...(isApp ? ['--import', probe] : [])],
+    execArgv: ['--import', 'tsx', ...(isApp ? ['--import', probe] : []), ...(typeof app === 'string' ? ['--cpu-prof', '--cpu-prof-dir', app] : [])],
     env: {
       PATH: process.env['PATH'] ?? '',
       NODE_ENV: 'production',
