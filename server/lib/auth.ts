@@ -9,6 +9,7 @@ import type { Logger } from './logger.ts';
 import type { MailWorker } from './mail-outbox.ts';
 import { existingAccountMail, resetPasswordMail, verificationMail } from './mail-templates.ts';
 import { trustedOrigins } from './origins.ts';
+import { createSessionVersions, SESSION_CACHE_SECONDS } from './session-cache.ts';
 
 /** Set by our own middleware from the socket address; any client-sent value is dropped. */
 export const CLIENT_IP_HEADER = 'x-sidepot-client-ip';
@@ -53,17 +54,26 @@ function withVerifiedCallback(url: string): string {
 export function createAuth(deps: AuthDeps) {
   const { db, publicUrl, secret, mail, logger } = deps;
   const limits = { signIn: 10, signUp: 5, reset: 5, ...deps.rateLimit };
+  const sessionVersions = createSessionVersions();
 
-  return betterAuth({
+  const auth = betterAuth({
     appName: 'Sidepot',
     baseURL: publicUrl,
     basePath: '/api/auth',
     secret,
     trustedOrigins: trustedOrigins(publicUrl),
+    session: {
+      // A session check reads a signed cookie instead of the database (issue 16; see session-cache.ts).
+      cookieCache: {
+        enabled: true,
+        maxAge: SESSION_CACHE_SECONDS,
+        version: (_session, user) => sessionVersions.versionOf(user.id),
+      },
+      ...(deps.secondaryStorage ? { storeSessionInDatabase: true } : {}),
+    },
     ...(deps.secondaryStorage
       ? {
           secondaryStorage: deps.secondaryStorage,
-          session: { storeSessionInDatabase: true },
           // Verification tokens stay rows: they must outlive a Redis flush.
           verification: { storeInDatabase: true },
         }
@@ -74,7 +84,16 @@ export function createAuth(deps: AuthDeps) {
       schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
     }),
     // Open event streams of an ended session close at once instead of at their next heartbeat.
-    databaseHooks: { session: { delete: { after: (session) => Promise.resolve(deps.onSessionEnded?.(session.userId)) } } },
+    databaseHooks: {
+      session: {
+        delete: {
+          after: (session) => {
+            sessionVersions.invalidate(session.userId);
+            return Promise.resolve(deps.onSessionEnded?.(session.userId));
+          },
+        },
+      },
+    },
     user: {
       additionalFields: {
         phone: { type: 'string', required: true, input: true },
@@ -139,8 +158,9 @@ export function createAuth(deps: AuthDeps) {
     },
     logger: {
       log: (level, message) => {
-        // A refused redirect or callback URL is the client's input (answered 403), though better-auth logs it as an error.
-        const isRefusedInput = /^Invalid [A-Za-z]+URL\b/.test(message);
+        // A refused redirect or callback URL is the client's input (answered 403), though better-auth logs it as an error;
+        // so is a session cache cookie that is not JSON (a forged or truncated cookie).
+        const isRefusedInput = /^Invalid [A-Za-z]+URL\b/.test(message) || message === 'Error parsing JSON';
         if (level === 'error' && !isRefusedInput) logger.error({ source: 'auth' }, message);
         else if (level === 'error') logger.warn({ source: 'auth' }, message);
         else if (level === 'warn') logger.warn({ source: 'auth' }, message);
@@ -149,16 +169,19 @@ export function createAuth(deps: AuthDeps) {
     },
     hooks: createAuthHooks(db, { invites: deps.invites }),
   });
+  return Object.assign(auth, { sessionVersions });
 }
 
 export type Auth = ReturnType<typeof createAuth>;
 
 /**
- * With sessions in Redis each cached session carries a copy of its user: after
- * our own API changed the user's row (name, photo), the copies are rewritten
- * through better-auth, which reads the row back. Without Redis, nothing to do.
+ * Each cached session carries a copy of its user: after our own API changed the
+ * user's row (name, photo), this instance stops trusting the signed cookie copies,
+ * and with sessions in Redis those copies are rewritten through better-auth,
+ * which reads the row back.
  */
 export async function refreshSessionUser(auth: Auth, userId: string): Promise<void> {
+  auth.sessionVersions.invalidate(userId);
   const context = await auth.$context;
   if (!context.options.secondaryStorage) return;
   await context.internalAdapter.updateUser(userId, { updatedAt: new Date() });

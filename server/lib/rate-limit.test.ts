@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { consumeRateLimit, type RateLimitRule } from './rate-limit.ts';
+import { consumeRateLimit, createMemoryRateLimiter, type RateLimitRule } from './rate-limit.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -49,4 +49,18 @@ test('concurrent requests are counted exactly: 20 at once with a budget of 5 let
   expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(
     Array.from({ length: 20 }, (_, i) => i + 1),
   );
+});
+
+test('in memory: a fixed window per subject, refused past max, started over once it has passed', () => {
+  const start = 1_800_000_000_000;
+  const consume = createMemoryRateLimiter(rule('memory-test'));
+  const results = [0, 1, 2, 3].map((i) => consume('alice', start + i * 1000));
+  expect(results.map((r) => r.allowed)).toEqual([true, true, true, false]);
+  expect(results[3]?.retryAfterSeconds).toBe(57);
+  expect(consume('bob', start + 5000).allowed).toBe(true);
+  expect(consume('alice', start + 59_999).allowed).toBe(false);
+  // Alice's window ended while Bob's, opened later, still runs: each starts over on its own.
+  expect(consume('alice', start + 60_000)).toEqual({ allowed: true, count: 1, retryAfterSeconds: 60 });
+  expect(consume('bob', start + 60_001)).toEqual({ allowed: true, count: 2, retryAfterSeconds: 5 });
+  expect(consume('bob', start + 65_000)).toEqual({ allowed: true, count: 1, retryAfterSeconds: 60 });
 });

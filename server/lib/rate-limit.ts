@@ -62,3 +62,43 @@ export function rateLimit(rule: RateLimitRule, subjectOf: (c: Context<AppEnv>) =
     await next();
   });
 }
+
+/**
+ * The same fixed window counted in this process's memory: for limits on read requests, which
+ * should not write to the database (issue 16, point 1; ADR 035). Each instance counts on its own,
+ * so behind a load balancer that spreads one user's requests over N instances the budget is up
+ * to N × max.
+ */
+export function createMemoryRateLimiter(rule: RateLimitRule) {
+  const windows = new Map<string, { count: number; start: number }>();
+  return function consume(subject: string, now: number = Date.now()): RateLimitResult {
+    // Windows are inserted in time order: sweep the expired ones from the front.
+    for (const [key, window] of windows) {
+      if (window.start > now - rule.windowMs) break;
+      windows.delete(key);
+    }
+    let window = windows.get(subject);
+    if (!window || window.start <= now - rule.windowMs) {
+      // Re-inserted so the map stays in window-start order.
+      windows.delete(subject);
+      window = { count: 0, start: now };
+      windows.set(subject, window);
+    }
+    window.count += 1;
+    const retryAfterSeconds = Math.max(1, Math.ceil((window.start + rule.windowMs - now) / 1000));
+    return { allowed: window.count <= rule.max, count: window.count, retryAfterSeconds };
+  };
+}
+
+/** `rateLimit`, counted in memory (createMemoryRateLimiter): no database write. */
+export function memoryRateLimit(rule: RateLimitRule, subjectOf: (c: Context<AppEnv>) => string) {
+  const consume = createMemoryRateLimiter(rule);
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const result = consume(subjectOf(c));
+    if (!result.allowed) {
+      c.header('Retry-After', String(result.retryAfterSeconds));
+      throw new AppError('RATE_LIMITED', rule.message);
+    }
+    await next();
+  });
+}

@@ -11,7 +11,9 @@ export const session = createMiddleware<AppEnv>(async (c, next) => {
     await next();
     return;
   }
-  const found = await c.var.deps.auth.api.getSession({ headers: c.req.raw.headers });
+  const { headers, response: found } = await c.var.deps.auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
+  // The signed session cache cookie, (re)written when the check read the database (session-cache.ts).
+  for (const cookie of headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
   c.set('user', found?.user ?? null);
   c.set('session', found?.session ?? null);
   await next();

@@ -3,14 +3,17 @@ import { z } from 'zod';
 import { SEARCH_RATE_LIMIT, searchMessages, searchQuerySchema } from '../../../domain/friends.ts';
 import { userIdSchema } from '../../../domain/users.ts';
 import type { AppEnv } from '../../app-env.ts';
-import { rateLimit } from '../../lib/rate-limit.ts';
+import { memoryRateLimit } from '../../lib/rate-limit.ts';
 import { currentUser, requireUser, session } from '../../middleware/session.ts';
 import { validate } from '../../middleware/validate.ts';
 import { searchUsers } from '../friends/friends.service.ts';
 import { getUserCard } from '../profile/profile.service.ts';
 
-/** Every attempt counts, refused ones too: the limit is on asking, not on finding. */
-const searchLimit = rateLimit({ name: 'search', ...SEARCH_RATE_LIMIT, message: searchMessages.rateLimited }, (c) => currentUser(c).id);
+/**
+ * Every attempt counts, refused ones too: the limit is on asking, not on finding. Counted in
+ * memory, so a search (a read) writes nothing to the database (issue 16; ADR 035).
+ */
+const searchLimit = memoryRateLimit({ name: 'search', ...SEARCH_RATE_LIMIT, message: searchMessages.rateLimited }, (c) => currentUser(c).id);
 
 export const userRoutes = new Hono<AppEnv>()
   .use(session, requireUser)
