@@ -154,7 +154,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // One temporary folder for everything this run writes outside test-results.
   const tempDir = mkdtempSync(path.join(tmpdir(), 'sidepot-e2e-'));
   const dataDir = path.join(tempDir, 'data');
-  const webDir = path.join(tempDir, 'web');
+  // CI keeps the build for `npm run size --dist` (.ci/run), so the app is built once per run.
+  const webDir = process.env.SIDEPOT_E2E_WEB_OUT ?? path.join(tempDir, 'web');
   const poolFile = path.join(tempDir, 'user-pool.json');
   const claimsDir = path.join(tempDir, 'user-pool-claims');
   mkdirSync(claimsDir);
