@@ -26,7 +26,9 @@ export default defineConfig({
   // cores run two browsers at once; each worker claims its own users from the pool (e2e/fixtures.ts).
   // Locally one at a time, beside whatever else the machine is doing (`--workers 2` to try CI's way).
   workers: process.env.CI ? 2 : 1,
-  fullyParallel: false,
+  // Tests, not files, are handed out: a long file (bets.spec) no longer ends the run on one worker
+  // while the other idles. Tests share nothing but the server; each claims its own users.
+  fullyParallel: true,
   // A flaky test is a broken test: no retries, here or on CI.
   retries: 0,
   forbidOnly: !!process.env.CI,
