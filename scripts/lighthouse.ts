@@ -131,10 +131,7 @@ const lhrSchema = z.object({
       scoreDisplayMode: z.string(),
       numericValue: z.number().optional(),
       title: z.string(),
-      details: z
-        .object({ items: z.array(z.unknown()).optional() })
-        .loose()
-        .optional(),
+      details: z.object({ items: z.unknown().optional() }).loose().optional(),
     }),
   ),
 });
@@ -185,10 +182,22 @@ async function audit(port: number, url: string, cookie: string | undefined): Pro
 function culprits(items: unknown): string {
   const named = (Array.isArray(items) ? items : []).slice(0, 3).map((item) => {
     const parsed = z
-      .object({ node: z.object({ snippet: z.string() }).optional(), description: z.string().optional() })
+      .object({
+        node: z.object({ snippet: z.string() }).optional(),
+        description: z.string().optional(),
+        issueType: z.string().optional(),
+        subItems: z.unknown().optional(),
+      })
       .loose()
       .safeParse(item);
-    return parsed.success ? (parsed.data.node?.snippet ?? parsed.data.description ?? '') : '';
+    if (!parsed.success) return '';
+    const { node, description, issueType, subItems } = parsed.data;
+    // Chrome's Issues panel entries: the kind and what it was about.
+    return (
+      node?.snippet ??
+      description ??
+      (issueType ? `${issueType} ${JSON.stringify(subItems).slice(0, 300)}` : '')
+    );
   });
   return named.length > 0 ? `[${named.join(' | ')}]` : '';
 }
