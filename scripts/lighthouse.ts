@@ -281,7 +281,10 @@ try {
   const rows = [['page', 'perf', 'a11y', 'best practices', 'SEO', 'LCP s', 'TBT ms', 'CLS']];
   const failures: string[] = [];
   for (const page of pages) {
-    const runs = results[page] ?? [];
+    // A run Lighthouse could not finish (NO_FCP on a starved machine) has no metrics: leave it out.
+    const runs = (results[page] ?? []).filter((r) => Number.isFinite(r.lcpMs));
+    if (runs.length < args.runs)
+      console.log(`${page}: ${args.runs - runs.length} run(s) without metrics left out`);
     const m = (pick: (r: RunResult) => number) => median(runs.map(pick));
     const row = {
       performance: m((r) => r.scores.performance),
