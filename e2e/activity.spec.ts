@@ -50,6 +50,8 @@ test('the inbox answers a bet and confirms a payment in place; its lines and car
   const dialog = benPage.getByRole('dialog', { name: 'Accept Bet' });
   await dialog.getByLabel('Share your prediction before accepting this bet:').fill('Easy money');
   await dialog.getByRole('button', { name: 'Accept', exact: true }).click();
+  // The card and its list are gone with 'Accept': focus goes to the screen's main, not <body>.
+  await expect(benPage.getByRole('main')).toBeFocused();
   await expectToastAndClose(benPage, 'Bet accepted', 'The bet is now active!');
   await expect(waiting).toHaveCount(0);
 

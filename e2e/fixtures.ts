@@ -124,11 +124,9 @@ export function ownAddressHeaders(): { 'x-forwarded-for': string } {
 
 /** The toast showing every one of `texts` exactly (a title, a message, or both). */
 export function toast(page: Page, ...texts: [string, ...string[]]) {
-  // includeHidden: a modal dialog marks the rest of the page aria-hidden, and a toast raised while one
-  // is open (Manage Friends' 'Add Friend') lands in that part. Noted as an accessibility gap (issue 13).
-  let item = page
-    .getByRole('region', { name: /notifications/i, includeHidden: true })
-    .getByRole('listitem', { includeHidden: true });
+  // No includeHidden: a toast raised while a modal dialog is open (Manage Friends' 'Add Friend') must stay
+  // in the accessibility tree, announced (web/components/ui/lazy-toaster.tsx).
+  let item = page.getByRole('region', { name: /notifications/i }).getByRole('listitem');
   for (const text of texts) item = item.filter({ has: page.getByText(text, { exact: true }) });
   return item.first();
 }
@@ -145,7 +143,7 @@ export async function expectToast(page: Page, ...texts: [string, ...string[]]): 
 export async function expectToastAndClose(page: Page, ...texts: [string, ...string[]]): Promise<void> {
   const shown = toast(page, ...texts);
   await expect(shown).toBeVisible();
-  await shown.getByRole('button', { name: 'Close toast', includeHidden: true }).click();
+  await shown.getByRole('button', { name: 'Close toast' }).click();
   await expect(shown).toHaveCount(0);
 }
 
@@ -351,7 +349,10 @@ export const test = base.extend<Fixtures & InternalFixtures>({
   },
 
   consoleWatch: async ({ serviceWorkers }, use) => {
-    const allowed = [...EXPECTED_CONSOLE_ERRORS, ...(serviceWorkers === 'block' ? BLOCKED_WORKER_WARNINGS : [])];
+    const allowed = [
+      ...EXPECTED_CONSOLE_ERRORS,
+      ...(serviceWorkers === 'block' ? BLOCKED_WORKER_WARNINGS : []),
+    ];
     const problems: string[] = [];
     await use({
       problems,

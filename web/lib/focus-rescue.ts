@@ -4,38 +4,68 @@
  * keyboard or screen-reader user starts again from the top of the page. Markup names where focus should go
  * instead with `data-focus-home`:
  *   data-focus-home="actions"  a group of actions: its first enabled control (the new state's next action);
- *   data-focus-home="card"     a card with tabIndex={-1}: the card itself.
+ *   data-focus-home="card"     a card with tabIndex={-1}: the card itself;
+ *   data-focus-home="list"     a list of cards with tabIndex={-1} (a section named by its heading): the card
+ *                              that took the lost card's place (the next one), else the last, else the list.
  * The innermost home of the lost element that is still on the page and can take focus wins. A home with a
  * `data-focus-key` is found again by it when it has been re-drawn elsewhere (a bet moving from 'Pending
  * Bets' to 'Active Bets' is a new card in another list).
  */
 
 const HOME = '[data-focus-home]';
+const CARD = '[data-focus-home="card"]';
 const CONTROL =
   'button:not(:disabled), a[href], input:not(:disabled), select:not(:disabled), textarea:not(:disabled)';
 
+/** A home, and for a list the place of the card that held focus (to find the next card when it goes). */
+export type FocusHome = { element: HTMLElement; index: number };
+
+const cardsOf = (list: HTMLElement) => [...list.querySelectorAll<HTMLElement>(CARD)];
+
 /** The homes around `element`, innermost first, to remember while it still has ancestors. */
-export function focusHomesOf(element: Element | null): HTMLElement[] {
-  const homes: HTMLElement[] = [];
+export function focusHomesOf(element: Element | null): FocusHome[] {
+  const homes: FocusHome[] = [];
+  const card = element?.closest<HTMLElement>(CARD) ?? null;
   let home = element?.closest<HTMLElement>(HOME) ?? null;
   while (home) {
-    homes.push(home);
+    homes.push({
+      element: home,
+      index: card && home.dataset.focusHome === 'list' ? cardsOf(home).indexOf(card) : -1,
+    });
     home = home.parentElement?.closest<HTMLElement>(HOME) ?? null;
   }
   return homes;
 }
 
-/** Focuses the first of `homes` that is still on the page and can take it; false when none can. */
-export function focusNearestHome(homes: readonly HTMLElement[]): boolean {
-  for (const remembered of homes) {
-    const home = remembered.isConnected ? remembered : redrawn(remembered);
-    if (!home) continue;
-    const target = home.dataset.focusHome === 'card' ? home : home.querySelector<HTMLElement>(CONTROL);
+function targetIn(home: HTMLElement, index: number): HTMLElement | null {
+  switch (home.dataset.focusHome) {
+    case 'card':
+      return home;
+    case 'list': {
+      const cards = cardsOf(home);
+      return cards[Math.min(index, cards.length - 1)] ?? home;
+    }
+    default:
+      return home.querySelector<HTMLElement>(CONTROL);
+  }
+}
+
+/**
+ * Focuses the first of `homes` that is still on the page and can take it, else the screen's <main> when
+ * the lost element was in it; false when nothing took focus.
+ */
+export function focusNearestHome(homes: readonly FocusHome[]): boolean {
+  for (const { element, index } of homes) {
+    const home = element.isConnected ? element : redrawn(element);
+    const target = home ? targetIn(home, index) : null;
     if (!target) continue;
     target.focus();
     if (document.activeElement === target) return true;
   }
-  return false;
+  const main = document.getElementById('main');
+  if (homes.length === 0 || !main) return false;
+  main.focus();
+  return document.activeElement === main;
 }
 
 function redrawn(home: HTMLElement): HTMLElement | null {
@@ -54,7 +84,7 @@ function redrawn(home: HTMLElement): HTMLElement | null {
  */
 export function watchFocusLoss(): () => void {
   let last: HTMLElement | null = null;
-  let homes: HTMLElement[] = [];
+  let homes: FocusHome[] = [];
   const onFocusIn = (event: FocusEvent) => {
     last = event.target instanceof HTMLElement ? event.target : null;
     homes = focusHomesOf(last);

@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { ApiError, apiErrorMessage, isOfflineError, OFFLINE_MESSAGE } from './api-error.ts';
 import { toast } from './toast.ts';
-import { authClient } from './auth-client.ts';
+import { refetchSession } from './session.ts';
 
 /** What a query may declare to have its failure shown as a toast. */
 export type ErrorToast = {
@@ -26,7 +26,7 @@ function isUnauthorized(error: Error): boolean {
  * /login, so no error toast is needed for it.
  */
 function recheckSessionOn401(error: Error) {
-  if (isUnauthorized(error)) authClient.$store.notify('$sessionSignal');
+  if (isUnauthorized(error)) void refetchSession();
 }
 
 export const queryClient = new QueryClient({

@@ -1,10 +1,6 @@
 import { toNestErrors, validateFieldsNatively } from '@hookform/resolvers';
 import type { FieldValues, Resolver } from 'react-hook-form';
-import { toast } from './toast.ts';
-import type { RuleFailure } from '../../domain/account-rules.ts';
-
-/** A rule of domain/account-rules.ts: the first failing check for a form's values, or null. */
-export type RuleCheck<TValues> = (values: TValues) => RuleFailure | null;
+import type { RuleCheck } from './rule-form.ts';
 
 /**
  * A react-hook-form resolver over a plain rule function: what `zodResolver`
@@ -21,10 +17,4 @@ export function ruleResolver<TValues extends FieldValues>(check: RuleCheck<TValu
     const errors = { [failure.field]: { type: 'custom', message: failure.message } };
     return { values: {}, errors: toNestErrors(errors, options) };
   };
-}
-
-/** A form's invalid-submit handler: toast the first failing rule with its title (as `toastFirstRule` does). */
-export function toastFailedRule<TValues>(check: RuleCheck<TValues>, values: TValues, form?: string): void {
-  const failure = check(values);
-  if (failure) toast.error(failure.title, { description: failure.message, form });
 }

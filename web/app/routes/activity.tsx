@@ -34,7 +34,12 @@ export function Component() {
     <PageLayout title="Activity">
       <div className="grid gap-6">
         {hasWaiting ? (
-          <section aria-labelledby="waiting-heading" className="grid gap-3">
+          <section
+            aria-labelledby="waiting-heading"
+            data-focus-home="list"
+            tabIndex={-1}
+            className="grid gap-3 outline-none"
+          >
             <h2 id="waiting-heading" className="text-base font-semibold">
               Waiting on You
             </h2>

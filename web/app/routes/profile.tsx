@@ -16,7 +16,7 @@ import { ProfileLoadError } from '../../features/profile/components/profile-load
 import { ProfileSkeleton } from '../../features/profile/components/profile-skeleton.tsx';
 import { ProfileView } from '../../features/profile/components/profile-view.tsx';
 import { SettingsMenu } from '../../features/profile/components/settings-menu.tsx';
-import { AuthError } from '../../lib/auth-client.ts';
+import { AuthError } from '../../lib/auth-error.ts';
 import { ActivityBell } from '../../features/notifications/components/activity-bell.tsx';
 
 export function Component() {

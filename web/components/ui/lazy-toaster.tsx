@@ -1,10 +1,30 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { loadSonner, onToasterWanted } from '../../lib/toast.ts';
 
 const Toaster = lazy(async () => {
   const [module] = await Promise.all([import('./sonner.tsx'), loadSonner()]);
   return { default: module.Toaster };
 });
+
+const CONTAINER_ID = 'toasts';
+
+/**
+ * Where toasts render: a child of <body> beside #root, made before any dialog can open. A modal dialog
+ * (Radix, through aria-hidden's `hideOthers`) marks everything outside it aria-hidden when it opens, except
+ * elements with an `aria-live` attribute; sonner's region has one but may mount after the dialog opened
+ * (it loads lazily), so this container carries `aria-live="off"` (a div's default, no announcing of its
+ * own) and toasts raised over a dialog are still announced (issue 13).
+ */
+function toastContainer(): HTMLElement {
+  const existing = document.getElementById(CONTAINER_ID);
+  if (existing) return existing;
+  const container = document.createElement('div');
+  container.id = CONTAINER_ID;
+  container.setAttribute('aria-live', 'off');
+  document.body.append(container);
+  return container;
+}
 
 /** How long after the first render the Toaster loads anyway, if no toast asked for it sooner. */
 const IDLE_FALLBACK_MS = 2000;
@@ -15,6 +35,7 @@ const IDLE_FALLBACK_MS = 2000;
  */
 export function LazyToaster() {
   const [isWanted, setIsWanted] = useState(false);
+  const [container] = useState(toastContainer);
   useEffect(() => {
     if (isWanted) return;
     const want = () => setIsWanted(true);
@@ -30,9 +51,10 @@ export function LazyToaster() {
     };
   }, [isWanted]);
   if (!isWanted) return null;
-  return (
+  return createPortal(
     <Suspense fallback={null}>
       <Toaster />
-    </Suspense>
+    </Suspense>,
+    container,
   );
 }

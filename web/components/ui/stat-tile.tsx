@@ -3,7 +3,7 @@ import { cn } from '../../lib/utils.ts';
 
 const toneClasses: Record<WinRateTone, string> = {
   good: 'text-emerald-700',
-  fair: 'text-amber-700',
+  fair: 'text-amber-800',
   poor: 'text-red-700',
 };
 

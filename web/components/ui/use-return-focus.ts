@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { focusHomesOf, focusNearestHome } from '../../lib/focus-rescue.ts';
+import { focusHomesOf, focusNearestHome, type FocusHome } from '../../lib/focus-rescue.ts';
 
 type AutoFocusHandler = (event: Event) => void;
 
@@ -13,7 +13,7 @@ export function useReturnFocus(handlers: {
   onOpenAutoFocus?: AutoFocusHandler | undefined;
   onCloseAutoFocus?: AutoFocusHandler | undefined;
 }): { onOpenAutoFocus: AutoFocusHandler; onCloseAutoFocus: AutoFocusHandler } {
-  const opener = useRef<{ element: HTMLElement; homes: HTMLElement[] } | null>(null);
+  const opener = useRef<{ element: HTMLElement; homes: FocusHome[] } | null>(null);
   return {
     onOpenAutoFocus: (event) => {
       const element = document.activeElement;

@@ -1,10 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ForgotPasswordFormValues } from '../../../../domain/users.ts';
-import { authClient, unwrapAuth } from '../../../lib/auth-client.ts';
+import { unwrapAuth } from '../../../lib/auth-error.ts';
 import type { MutationConfig } from '../../../lib/query-client.ts';
+import { loadAuthClient } from '../../../lib/session.ts';
 
 /** Answers the same for known and unknown emails, so nobody can probe for accounts. */
 export async function requestPasswordReset({ email }: ForgotPasswordFormValues) {
+  const authClient = await loadAuthClient();
   return unwrapAuth(authClient.requestPasswordReset({ email: email.trim(), redirectTo: '/reset-password' }));
 }
 

@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { isUsernameIdentifier } from '../../../../domain/account-rules.ts';
 import type { LoginFormValues } from '../../../../domain/users.ts';
-import { AuthError, authClient, unwrapAuth } from '../../../lib/auth-client.ts';
+import { AuthError, unwrapAuth } from '../../../lib/auth-error.ts';
 import type { MutationConfig } from '../../../lib/query-client.ts';
+import { loadAuthClient, refetchSession } from '../../../lib/session.ts';
 
 // We reload the session ourselves (below) and wait for it; the library's own
 // delayed reload would cancel ours mid-flight and let the button go idle early.
@@ -10,6 +11,7 @@ const fetchOptions = { disableSignal: true };
 
 export async function signIn({ identifier, password }: LoginFormValues) {
   const trimmed = identifier.trim();
+  const authClient = await loadAuthClient();
   return isUsernameIdentifier(trimmed)
     ? unwrapAuth(authClient.signIn.username({ username: trimmed, password, fetchOptions }))
     : unwrapAuth(authClient.signIn.email({ email: trimmed, password, fetchOptions }));
@@ -34,12 +36,11 @@ export function signInErrorMessage(error: unknown): string {
 
 /** Signs in, then waits for the session so the route guards already see the user. */
 export function useSignIn(config: MutationConfig<typeof signIn> = {}) {
-  const { refetch } = authClient.useSession();
   return useMutation({
     ...config,
     mutationFn: async (input: LoginFormValues) => {
       const result = await signIn(input);
-      await refetch();
+      await refetchSession();
       return result;
     },
   });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authClient, unwrapAuth } from '../../../lib/auth-client.ts';
+import { unwrapAuth } from '../../../lib/auth-error.ts';
 import type { MutationConfig } from '../../../lib/query-client.ts';
+import { announceSessionChange, loadAuthClient, refetchSession } from '../../../lib/session.ts';
 
 let isSigningOutHere = false;
 
@@ -19,13 +20,15 @@ export function forgetSignOutHere(): void {
 }
 
 export async function signOut() {
-  // See sign-in.ts: we reload the session ourselves.
-  return unwrapAuth(authClient.signOut({ fetchOptions: { disableSignal: true } }));
+  // See sign-in.ts: we reload the session ourselves, and tell the other tabs as the client would have.
+  const authClient = await loadAuthClient();
+  const result = await unwrapAuth(authClient.signOut({ fetchOptions: { disableSignal: true } }));
+  announceSessionChange('signout');
+  return result;
 }
 
 /** Signs out, forgets the session and every cached query, so the next user sees nothing of this one. */
 export function useSignOut(config: MutationConfig<typeof signOut> = {}) {
-  const { refetch } = authClient.useSession();
   const queryClient = useQueryClient();
   return useMutation({
     ...config,
@@ -33,7 +36,7 @@ export function useSignOut(config: MutationConfig<typeof signOut> = {}) {
       isSigningOutHere = true;
       try {
         const result = await signOut();
-        await refetch();
+        await refetchSession();
         queryClient.removeQueries();
         return result;
       } catch (error) {

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { SignUpFormValues } from '../../../../domain/users.ts';
-import { authClient, unwrapAuth } from '../../../lib/auth-client.ts';
+import { unwrapAuth } from '../../../lib/auth-error.ts';
 import type { MutationConfig } from '../../../lib/query-client.ts';
+import { loadAuthClient } from '../../../lib/session.ts';
 import { verifiedCallbackUrl } from '../utils/return-path.ts';
 
 /**
@@ -18,6 +19,7 @@ export async function signUp({
   returnPath: string | null;
   invite?: string | undefined;
 }) {
+  const authClient = await loadAuthClient();
   return unwrapAuth(
     authClient.signUp.email({
       name: values.name,

@@ -13,8 +13,9 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { rateLimitMessage } from '../../../lib/auth-client.ts';
-import { ruleResolver, toastFailedRule } from '../../../lib/rule-resolver.ts';
+import { rateLimitMessage } from '../../../lib/auth-error.ts';
+import { toastFailedRule } from '../../../lib/rule-form.ts';
+import { ruleResolver } from '../../../lib/rule-resolver.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 
 /** The toasts of this form (lib/toast.ts: a success clears its errors). */

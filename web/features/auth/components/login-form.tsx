@@ -1,11 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from '../../../lib/toast.ts';
 import { checkLogin } from '../../../../domain/account-rules.ts';
 import type { LoginFormValues } from '../../../../domain/users.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { ruleResolver, toastFailedRule } from '../../../lib/rule-resolver.ts';
+import { toastFailedRule, useRuleForm } from '../../../lib/rule-form.ts';
 import { signInErrorMessage, useSignIn } from '../api/sign-in.ts';
 
 /** The toasts of this form (lib/toast.ts: a success clears its errors). */
@@ -24,11 +23,7 @@ export function LoginForm() {
   const [isResetOpen, setIsResetOpen] = useState(false);
   // Stays mounted once opened, so closing animates and the typed email survives a reopen.
   const [hasOpenedReset, setHasOpenedReset] = useState(false);
-  const { register, handleSubmit, getValues, formState } = useForm({
-    resolver: ruleResolver(checkLogin),
-    defaultValues: emptyValues,
-  });
-  const { errors } = formState;
+  const { register, handleSubmit, getValues, errors } = useRuleForm(checkLogin, emptyValues);
 
   const signIn = useSignIn({
     onSuccess: () => {
@@ -46,7 +41,7 @@ export function LoginForm() {
 
   return (
     <>
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+      <form noValidate onSubmit={onSubmit} className="grid gap-4">
         <TextField
           label="Email or Username"
           autoComplete="username"

@@ -6,8 +6,9 @@ import type { ResetPasswordFormValues } from '../../../../domain/users.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { TextLink } from '../../../components/ui/text-link.tsx';
-import { AuthError, rateLimitMessage } from '../../../lib/auth-client.ts';
-import { ruleResolver, toastFailedRule } from '../../../lib/rule-resolver.ts';
+import { AuthError, rateLimitMessage } from '../../../lib/auth-error.ts';
+import { toastFailedRule } from '../../../lib/rule-form.ts';
+import { ruleResolver } from '../../../lib/rule-resolver.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { toastInvalidResetLink } from '../utils/invalid-reset-link.ts';
 

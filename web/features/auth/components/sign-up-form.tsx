@@ -8,8 +8,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { FieldError, TextField } from '../../../components/ui/text-field.tsx';
-import { AuthError } from '../../../lib/auth-client.ts';
-import { ruleResolver, toastFailedRule } from '../../../lib/rule-resolver.ts';
+import { AuthError } from '../../../lib/auth-error.ts';
+import { toastFailedRule } from '../../../lib/rule-form.ts';
+import { ruleResolver } from '../../../lib/rule-resolver.ts';
 import { useSignUp } from '../api/sign-up.ts';
 import { returnStatePath } from '../utils/return-path.ts';
 

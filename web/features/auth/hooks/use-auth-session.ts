@@ -1,19 +1,19 @@
 import { useEffect, useState } from 'react';
-import { authClient } from '../../../lib/auth-client.ts';
+import { useSession } from '../../../lib/session.ts';
 import { isSignedOutAnswer, scheduleSessionRetry, sessionReadSucceeded } from '../utils/session-retry.ts';
 
 /**
  * The signed-in user, and whether the session is still unknown.
- * better-auth flips `isPending` back on for every refetch while signed out
+ * The session store (web/lib/session.ts) flips `isPending` back on for every refetch while signed out
  * (window focus, sign-in); treating that as loading would swap a half-typed
  * form for a spinner, so only the first check counts.
  * A failed read (429, 5xx, no network) is not "signed out": the last known
- * answer is kept (better-auth keeps the user), or, before any answer, the
+ * answer is kept (the store keeps the user), or, before any answer, the
  * session stays unknown (a spinner on the same URL) while the read is retried
  * with backoff.
  */
 export function useAuthSession() {
-  const { data, isPending, error, refetch } = authClient.useSession();
+  const { data, isPending, error, refetch } = useSession();
   const hasFailed = !isPending && error !== null && !isSignedOutAnswer(error);
   const [hasSettled, setHasSettled] = useState(!isPending && !hasFailed);
   if (!isPending && !hasFailed && !hasSettled) setHasSettled(true);

@@ -16,7 +16,12 @@ export function BetSection({ title, bets, viewerId, onOpenComments, footer }: Be
   const headingId = useId();
   if (bets.length === 0) return null;
   return (
-    <section aria-labelledby={headingId} className="grid gap-3">
+    <section
+      aria-labelledby={headingId}
+      data-focus-home="list"
+      tabIndex={-1}
+      className="grid gap-3 outline-none"
+    >
       <h2 id={headingId} className="flex items-center gap-2 text-base font-semibold">
         {title}
         <span className="rounded-full bg-secondary px-2 py-0.5 text-xs font-medium text-secondary-foreground tabular-nums">

@@ -1,0 +1,122 @@
+import { useSyncExternalStore } from 'react';
+import type { authClient, SessionUser } from './auth-client.ts';
+
+/*
+ * The signed-in session, read with a plain fetch of better-auth's GET /api/auth/get-session, so no page needs
+ * the better-auth client (~12 KiB gzip) before it works (issue 13, ADR 033). It behaves as the client's
+ * `useSession` did: one read when first used, again when the tab comes back into view (at most every 5 s)
+ * or back online, and when another tab signs out (better-auth's `storage` message, which we post too);
+ * `isPending` is true only while no user is known; a failed read keeps the last user.
+ */
+
+export type SessionData = { user: SessionUser; session: { id: string; expiresAt: string | Date } };
+/** A read that failed: an HTTP answer (`status`) or a network error. */
+export type SessionReadError = { status: number; statusText: string; message?: string } | Error;
+export type SessionState = { data: SessionData | null; isPending: boolean; error: SessionReadError | null };
+
+const PATH = '/api/auth/get-session';
+/** better-auth's cross-tab message: its client posts it to localStorage on sign-out. */
+const MESSAGE_KEY = 'better-auth.message';
+const FOCUS_REFETCH_EVERY_MS = 5_000;
+
+let state: SessionState = { data: null, isPending: true, error: null };
+const listeners = new Set<() => void>();
+let latestRequest = 0;
+let lastFocusRead = 0;
+let started = false;
+
+function set(next: SessionState) {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+function isSessionData(value: unknown): value is SessionData {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'user' in value &&
+    'session' in value &&
+    value.user !== null
+  );
+}
+
+/** Reads the session again; resolves when the answer (or failure) is in the store. */
+export async function refetchSession(): Promise<void> {
+  const request = ++latestRequest;
+  if (state.data === null && !state.isPending) set({ ...state, isPending: true, error: null });
+  try {
+    const res = await fetch(PATH, { credentials: 'same-origin', headers: { accept: 'application/json' } });
+    if (request !== latestRequest) return;
+    if (!res.ok) {
+      const body: unknown = await res.json().catch(() => null);
+      const message =
+        typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string'
+          ? body.message
+          : undefined;
+      const error = { status: res.status, statusText: res.statusText, ...(message ? { message } : {}) };
+      set({ data: res.status === 401 ? null : state.data, isPending: false, error });
+      return;
+    }
+    const body: unknown = await res.json();
+    if (request !== latestRequest) return;
+    set({ data: isSessionData(body) ? body : null, isPending: false, error: null });
+  } catch (error) {
+    if (request !== latestRequest) return;
+    set({ ...state, isPending: false, error: error instanceof Error ? error : new Error(String(error)) });
+  }
+}
+
+function refetchOnReturn() {
+  if (!navigator.onLine || Date.now() - lastFocusRead < FOCUS_REFETCH_EVERY_MS) return;
+  lastFocusRead = Date.now();
+  void refetchSession();
+}
+
+function start() {
+  if (started) return;
+  started = true;
+  lastFocusRead = Date.now();
+  void refetchSession();
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') refetchOnReturn();
+  });
+  window.addEventListener('online', refetchOnReturn);
+  window.addEventListener('storage', (event) => {
+    if (event.key === MESSAGE_KEY && navigator.onLine) void refetchSession();
+  });
+}
+
+/** Tells the other tabs to read the session again (what the better-auth client does on sign-out). */
+export function announceSessionChange(trigger: 'signout' | 'updateUser'): void {
+  try {
+    localStorage.setItem(
+      MESSAGE_KEY,
+      JSON.stringify({
+        event: 'session',
+        data: { trigger },
+        clientId: Math.random().toString(36).slice(2, 9),
+        timestamp: Math.floor(Date.now() / 1000),
+      }),
+    );
+  } catch {
+    // Storage blocked (private mode): other tabs notice at their next read.
+  }
+}
+
+function subscribe(listener: () => void) {
+  start();
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const getState = () => state;
+
+/** The session as the better-auth client's `useSession` gave it, with its `refetch`. */
+export function useSession(): SessionState & { refetch: () => Promise<void> } {
+  return { ...useSyncExternalStore(subscribe, getState, getState), refetch: refetchSession };
+}
+
+/** The better-auth client, fetched when an auth form is sent (see above). */
+export function loadAuthClient(): Promise<typeof authClient> {
+  return import('./auth-client.ts').then((module) => module.authClient);
+}
