@@ -46,3 +46,6 @@ export const pageQuerySchema = z.object({
 });
 
 export type Page<T> = { items: T[]; nextCursor: string | null };
+
+/** The contract of one keyset page of `item`s. */
+export const pageSchema = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), nextCursor: z.string().nullable() });

@@ -7,6 +7,7 @@ import {
   NAME_MAX_LENGTH,
   normalizeVenmoHandle,
   PHONE_DIGITS,
+  refineWith,
   USERNAME_PATTERN,
   VENMO_HANDLE_PATTERN,
   type RuleFailure,
@@ -74,17 +75,7 @@ export function checkEditProfile(input: EditProfileFields): RuleFailure<keyof Ed
 
 export const editProfileFormSchema = z
   .object({ name: z.string(), username: z.string(), phone: z.string(), venmoHandle: z.string() })
-  .superRefine((value, ctx) => {
-    const failure = checkEditProfile(value);
-    if (failure) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [failure.field],
-        message: failure.message,
-        params: { title: failure.title },
-      });
-    }
-  });
+  .superRefine(refineWith(checkEditProfile));
 export type EditProfileFormValues = z.input<typeof editProfileFormSchema>;
 
 export const updateProfileInputSchema = editProfileFormSchema.transform((value) => ({

@@ -17,7 +17,7 @@ export const USER_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 export const userIdSchema = z.string().regex(USER_ID_PATTERN, 'User not found.');
 
 /** Turns a rule check into a zod refinement, so one function feeds both sides. */
-function refineWith<T, TField extends string>(check: (value: T) => RuleFailure<TField> | null) {
+export function refineWith<T, TField extends string>(check: (value: T) => RuleFailure<TField> | null) {
   return (value: T, ctx: z.RefinementCtx) => {
     const failure = check(value);
     if (failure) {

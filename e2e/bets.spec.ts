@@ -42,182 +42,201 @@ test('a bet placed on /home reaches the opponent live, is accepted, lost, paid a
   const terms = { description: 'Ana beats Ben at ping pong on Friday', amount: 15 };
   const prediction = 'Not a chance, Ana';
 
-  // Ben waits on his feed, live, with nothing to act on yet.
   const benPage = await ben.newPage();
-  await openLive(benPage, '/feed');
-  await expect(benPage.getByText('No bets yet', { exact: true })).toBeVisible();
-  await expectDot(benPage, false);
-
-  // Ana's bet: each check in the spec's order, then a valid one.
   const anaPage = await ana.newPage();
-  await openLive(anaPage, '/home');
-  const description = anaPage.getByLabel("What's the bet?");
   const placeBet = anaPage.getByRole('button', { name: 'Place Bet', exact: true });
-  await expect(description).toHaveAttribute('placeholder', /.+/);
-  await placeBet.click();
-  await expectToast(anaPage, 'Missing Bet Description', "Please describe what you're betting on.");
-  await expect(description).toBeFocused();
-  await expect(description).toHaveAttribute('aria-invalid', 'true');
-  await expect(description).toHaveAccessibleDescription("Please describe what you're betting on.");
-  await closeToasts(anaPage);
-
-  await description.fill(terms.description);
-  await placeBet.click();
-  await expectToastAndClose(anaPage, 'Select a Friend', 'Choose who you want to bet with.');
-  const picker = anaPage.getByRole('combobox', { name: /^Friend/ });
-  await expect(picker).toContainText('Select a friend');
-  await picker.click();
-  await anaPage.getByPlaceholder('Search friends...').fill('nobody-by-this-name');
-  await expect(anaPage.getByText('No friends found.', { exact: true })).toBeVisible();
-  await anaPage.getByPlaceholder('Search friends...').fill(ben.username);
-  await friendOption(anaPage, ben).click();
-  await expect(picker).toContainText(ben.name);
-  await expect(picker).toContainText(`@${ben.username}`);
-
-  await placeBet.click();
-  await expectToastAndClose(anaPage, 'Choose Wager Amount', 'Select how much you want to bet.');
-  await anaPage.getByRole('button', { name: 'Custom', exact: true }).click();
-  const custom = anaPage.getByRole('dialog', { name: 'Enter Custom Amount' });
-  await custom.getByLabel('Amount in dollars').fill('0');
-  await custom.getByRole('button', { name: 'Confirm' }).click();
-  await expectToast(anaPage, 'Invalid Amount', 'Please enter a valid number.');
-  await expect(custom).toBeVisible();
-  await custom.getByRole('button', { name: 'Cancel' }).click();
-  await expect(custom).toBeHidden();
-  await closeToasts(anaPage);
-  const fifteen = anaPage.getByRole('button', { name: '$15', exact: true });
-  await fifteen.click();
-  await expect(fifteen).toHaveAttribute('aria-pressed', 'true');
-  await expectNoHorizontalScroll(anaPage);
-  await saveScreen(anaPage, 'place-bet-filled-390', { fullPage: false });
-
-  // The click, and the moment Ben's dot appears, each timed by its own page.
-  await watchForDot(benPage);
-  await watchForClick(anaPage, 'Place Bet');
-  const clickStarted = Date.now();
-  await placeBet.click();
-  // Ben has not reloaded: the dot (and below, the feed card) arrive on their own.
-  await expect(profileWithDot(benPage)).toBeVisible();
-  const runnerMs = Date.now() - clickStarted;
-  const latencyMs = (await dotAppearedAt(benPage)) - (await clickedAt(anaPage));
-  console.log(
-    `click → red dot: ${latencyMs.toFixed(0)} ms between the two pages' clocks (${runnerMs} ms as the test runner saw it, polling included)`,
-  );
-  test.info().annotations.push({ type: 'click-to-dot-ms', description: latencyMs.toFixed(0) });
-  expect(latencyMs).toBeGreaterThan(0);
-  await expectDot(benPage, true);
-
-  await expectToastAndClose(anaPage, 'Bet Placed!', `Your bet with ${ben.name} has been placed.`);
-  await expect(anaPage).toHaveURL(/\/feed$/);
-  await expect(betCard(anaPage, ana, ben, terms.description)).toContainText('$15');
-  const benFeedCard = betCard(benPage, ana, ben, terms.description);
-  await expect(benFeedCard).toContainText('Pending');
-  await saveScreen(benPage, 'bet-red-dot-live-390', { fullPage: false });
-
-  // Ana's profile: she waits for Ben.
-  await goToProfile(anaPage);
-  const anaPending = betCard(section(anaPage, 'Pending Bets'), ana, ben, terms.description);
-  await expect(anaPending.getByText(`Waiting for ${ben.name} to accept`, { exact: true })).toBeVisible();
-  await expect(anaPending.getByRole('button', { name: 'Accept' })).toHaveCount(0);
-  await expect(anaPending.getByRole('button', { name: 'Decline' })).toHaveCount(0);
-  await expectDot(anaPage, false);
-
-  // Ben's profile: nothing unread, but a bet waits on him, so the dot stays until he acts.
-  await goToProfile(benPage);
-  const benPending = betCard(section(benPage, 'Pending Bets'), ana, ben, terms.description);
-  await expect(benPending).toContainText('$15');
-  await expect(benPending.getByRole('button', { name: 'Decline' })).toBeVisible();
-  await expectDot(benPage, true);
-  await benPending.getByRole('button', { name: 'Accept' }).click();
-  const accept = benPage.getByRole('dialog', { name: 'Accept Bet' });
-  await expect(
-    accept.getByText('Share your prediction before accepting this bet:', { exact: true }),
-  ).toBeVisible();
-  await accept.getByLabel('Share your prediction before accepting this bet:').fill(prediction);
-  await saveScreen(benPage, 'bet-accept-dialog-390', { fullPage: false });
-  await accept.getByRole('button', { name: 'Accept' }).click();
-  await expectToastAndClose(benPage, 'Bet accepted', 'The bet is now active!');
-  await expect(accept).toBeHidden();
-  const benActive = betCard(section(benPage, 'Active Bets'), ana, ben, terms.description);
-  await expect(benActive.getByRole('button', { name: 'I Won' })).toBeVisible();
-  await expect(section(benPage, 'Pending Bets')).toHaveCount(0);
-  await expectDot(benPage, false);
-
-  // Ana sees it turn active with Ben's prediction, and her dot for the unread 'accepted' notification.
   const anaActive = betCard(section(anaPage, 'Active Bets'), ana, ben, terms.description);
-  const shared = anaActive.getByRole('blockquote');
-  await expect(shared.getByText(`${ben.name}'s prediction`, { exact: true })).toBeVisible();
-  await expect(shared).toContainText(prediction);
-  await expect(section(anaPage, 'Pending Bets')).toHaveCount(0);
-  await expectDot(anaPage, true);
-  // Clicking Profile marks it read, and nothing waits on her, so the dot goes.
-  await goToProfile(anaPage);
-  await expectDot(anaPage, false);
-
-  await expect(anaActive.getByRole('button', { name: 'Request Void' })).toBeVisible();
-  await anaActive.getByRole('button', { name: 'I Lost' }).click();
-  await expectToastAndClose(anaPage, 'Bet resolved', 'You marked this bet as lost!');
-
-  // The loser pays Ben's handle through Venmo: the link is built exactly as the spec says.
   const anaPast = betCard(section(anaPage, 'Past Bets'), ana, ben, terms.description);
-  const pay = anaPast.getByRole('link', { name: 'Pay with Venmo' });
-  const note = `Lost our bet: ${terms.description} - Sidepot`;
-  const expectedHref = `https://venmo.com/${ben.venmoHandle.replace(/^@/, '')}?txn=pay&amount=15&note=${encodeURIComponent(note)}`;
-  expect(venmoPayLink({ winnerHandle: ben.venmoHandle, amount: 15, description: terms.description })).toBe(
-    expectedHref,
-  );
-  await expect(pay).toHaveAttribute('href', expectedHref);
-  await expect(pay).toHaveAttribute('target', '_blank');
-  await expect(anaPast.getByText(`You owe ${ben.name} $15.`, { exact: true })).toBeVisible();
-  await expect(anaPast.getByText('Lost', { exact: true })).toBeVisible();
-  await expect(section(anaPage, 'Active Bets')).toHaveCount(0);
-  // Paying is now her pending action.
-  await expectDot(anaPage, true);
-  await saveCardScreen(anaPast, 'bet-loser-pay-link-390');
-
-  // Ben, live: he won and waits for the money; the 'completed' notification lights his dot.
   const benPast = betCard(section(benPage, 'Past Bets'), ana, ben, terms.description);
-  await expect(benPast.getByText(`Waiting for ${ana.name} to pay you $15`, { exact: true })).toBeVisible();
-  await expect(benPast.getByText('Won', { exact: true })).toBeVisible();
-  await expect(benPast.getByRole('button', { name: 'Confirm Payment Received' })).toHaveCount(0);
-  await expectDot(benPage, true);
 
-  await anaPast.getByRole('button', { name: 'Mark Paid' }).click();
-  await expectToastAndClose(anaPage, 'Payment Marked as Sent', 'Waiting for the winner to confirm receipt.');
-  await expect(
-    anaPast.getByText(`Payment sent. Waiting for ${ben.name} to confirm receipt.`, { exact: true }),
-  ).toBeVisible();
-  await expect(pay).toHaveCount(0);
-  await expect(anaPast.getByRole('button', { name: 'Mark Paid' })).toHaveCount(0);
-  await expectDot(anaPage, false);
+  await test.step('Ben waits on an empty feed, with no red dot', async () => {
+    // Ben waits on his feed, live, with nothing to act on yet.
+    await openLive(benPage, '/feed');
+    await expect(benPage.getByText('No bets yet', { exact: true })).toBeVisible();
+    await expectDot(benPage, false);
+  });
 
-  const confirm = benPast.getByRole('button', { name: 'Confirm Payment Received' });
-  await expect(confirm).toBeVisible();
-  await expect(benPast.getByText(`${ana.name} says they paid you $15.`, { exact: true })).toBeVisible();
-  await saveCardScreen(benPast, 'bet-winner-confirm-390');
-  await confirm.click();
-  await expectToastAndClose(benPage, 'Payment Confirmed', 'The bet has been settled!');
-  await expect(benPast.getByText('Payment Complete', { exact: true })).toBeVisible();
-  await expect(anaPast.getByText('Payment Complete', { exact: true })).toBeVisible();
-  await saveCardScreen(anaPast, 'bet-payment-complete-390');
-  await saveCardScreen(benPast, 'bet-payment-complete-winner-390');
+  await test.step("Place Bet checks the description, the friend and the amount in the spec's order", async () => {
+    // Ana's bet: each check in the spec's order, then a valid one.
+    await openLive(anaPage, '/home');
+    const description = anaPage.getByLabel("What's the bet?");
+    await expect(description).toHaveAttribute('placeholder', /.+/);
+    await placeBet.click();
+    await expectToast(anaPage, 'Missing Bet Description', "Please describe what you're betting on.");
+    await expect(description).toBeFocused();
+    await expect(description).toHaveAttribute('aria-invalid', 'true');
+    await expect(description).toHaveAccessibleDescription("Please describe what you're betting on.");
+    await closeToasts(anaPage);
 
-  // Nothing waits on either now: the dots are only the unread notifications, and reading clears them.
-  await expectDot(anaPage, true);
-  await expectDot(benPage, true);
-  await goToProfile(benPage);
-  await expectDot(benPage, false);
-  await goToProfile(anaPage);
-  await expectDot(anaPage, false);
+    await description.fill(terms.description);
+    await placeBet.click();
+    await expectToastAndClose(anaPage, 'Select a Friend', 'Choose who you want to bet with.');
+    const picker = anaPage.getByRole('combobox', { name: /^Friend/ });
+    await expect(picker).toContainText('Select a friend');
+    await picker.click();
+    await anaPage.getByPlaceholder('Search friends...').fill('nobody-by-this-name');
+    await expect(anaPage.getByText('No friends found.', { exact: true })).toBeVisible();
+    await anaPage.getByPlaceholder('Search friends...').fill(ben.username);
+    await friendOption(anaPage, ben).click();
+    await expect(picker).toContainText(ben.name);
+    await expect(picker).toContainText(`@${ben.username}`);
 
-  // Stored, not just shown.
-  for (const page of [anaPage, benPage]) {
-    await page.reload();
-    const past = betCard(section(page, 'Past Bets'), ana, ben, terms.description);
-    await expect(past.getByText('Payment Complete', { exact: true })).toBeVisible();
-    await expect(past.getByRole('button')).toHaveText(['Comments']);
-    await expectDot(page, false);
-  }
+    await placeBet.click();
+    await expectToastAndClose(anaPage, 'Choose Wager Amount', 'Select how much you want to bet.');
+    await anaPage.getByRole('button', { name: 'Custom', exact: true }).click();
+    const custom = anaPage.getByRole('dialog', { name: 'Enter Custom Amount' });
+    await custom.getByLabel('Amount in dollars').fill('0');
+    await custom.getByRole('button', { name: 'Confirm' }).click();
+    await expectToast(anaPage, 'Invalid Amount', 'Please enter a valid number.');
+    await expect(custom).toBeVisible();
+    await custom.getByRole('button', { name: 'Cancel' }).click();
+    await expect(custom).toBeHidden();
+    await closeToasts(anaPage);
+    const fifteen = anaPage.getByRole('button', { name: '$15', exact: true });
+    await fifteen.click();
+    await expect(fifteen).toHaveAttribute('aria-pressed', 'true');
+    await expectNoHorizontalScroll(anaPage);
+    await saveScreen(anaPage, 'place-bet-filled-390', { fullPage: false });
+  });
+
+  await test.step("the placed bet lights Ben's red dot and reaches his feed without a reload", async () => {
+    // The click, and the moment Ben's dot appears, each timed by its own page.
+    await watchForDot(benPage);
+    await watchForClick(anaPage, 'Place Bet');
+    const clickStarted = Date.now();
+    await placeBet.click();
+    // Ben has not reloaded: the dot (and below, the feed card) arrive on their own.
+    await expect(profileWithDot(benPage)).toBeVisible();
+    const runnerMs = Date.now() - clickStarted;
+    const latencyMs = (await dotAppearedAt(benPage)) - (await clickedAt(anaPage));
+    console.log(
+      `click → red dot: ${latencyMs.toFixed(0)} ms between the two pages' clocks (${runnerMs} ms as the test runner saw it, polling included)`,
+    );
+    test.info().annotations.push({ type: 'click-to-dot-ms', description: latencyMs.toFixed(0) });
+    expect(latencyMs).toBeGreaterThan(0);
+    await expectDot(benPage, true);
+
+    await expectToastAndClose(anaPage, 'Bet Placed!', `Your bet with ${ben.name} has been placed.`);
+    await expect(anaPage).toHaveURL(/\/feed$/);
+    await expect(betCard(anaPage, ana, ben, terms.description)).toContainText('$15');
+    const benFeedCard = betCard(benPage, ana, ben, terms.description);
+    await expect(benFeedCard).toContainText('Pending');
+    await saveScreen(benPage, 'bet-red-dot-live-390', { fullPage: false });
+  });
+
+  await test.step('Ana waits for Ben, who accepts with a prediction', async () => {
+    // Ana's profile: she waits for Ben.
+    await goToProfile(anaPage);
+    const anaPending = betCard(section(anaPage, 'Pending Bets'), ana, ben, terms.description);
+    await expect(anaPending.getByText(`Waiting for ${ben.name} to accept`, { exact: true })).toBeVisible();
+    await expect(anaPending.getByRole('button', { name: 'Accept' })).toHaveCount(0);
+    await expect(anaPending.getByRole('button', { name: 'Decline' })).toHaveCount(0);
+    await expectDot(anaPage, false);
+
+    // Ben's profile: nothing unread, but a bet waits on him, so the dot stays until he acts.
+    await goToProfile(benPage);
+    const benPending = betCard(section(benPage, 'Pending Bets'), ana, ben, terms.description);
+    await expect(benPending).toContainText('$15');
+    await expect(benPending.getByRole('button', { name: 'Decline' })).toBeVisible();
+    await expectDot(benPage, true);
+    await benPending.getByRole('button', { name: 'Accept' }).click();
+    const accept = benPage.getByRole('dialog', { name: 'Accept Bet' });
+    await expect(
+      accept.getByText('Share your prediction before accepting this bet:', { exact: true }),
+    ).toBeVisible();
+    await accept.getByLabel('Share your prediction before accepting this bet:').fill(prediction);
+    await saveScreen(benPage, 'bet-accept-dialog-390', { fullPage: false });
+    await accept.getByRole('button', { name: 'Accept' }).click();
+    await expectToastAndClose(benPage, 'Bet accepted', 'The bet is now active!');
+    await expect(accept).toBeHidden();
+    const benActive = betCard(section(benPage, 'Active Bets'), ana, ben, terms.description);
+    await expect(benActive.getByRole('button', { name: 'I Won' })).toBeVisible();
+    await expect(section(benPage, 'Pending Bets')).toHaveCount(0);
+    await expectDot(benPage, false);
+  });
+
+  await test.step("Ana sees it active with Ben's prediction, reads the dot away and marks it lost", async () => {
+    // Ana sees it turn active with Ben's prediction, and her dot for the unread 'accepted' notification.
+    const shared = anaActive.getByRole('blockquote');
+    await expect(shared.getByText(`${ben.name}'s prediction`, { exact: true })).toBeVisible();
+    await expect(shared).toContainText(prediction);
+    await expect(section(anaPage, 'Pending Bets')).toHaveCount(0);
+    await expectDot(anaPage, true);
+    // Clicking Profile marks it read, and nothing waits on her, so the dot goes.
+    await goToProfile(anaPage);
+    await expectDot(anaPage, false);
+
+    await expect(anaActive.getByRole('button', { name: 'Request Void' })).toBeVisible();
+    await anaActive.getByRole('button', { name: 'I Lost' }).click();
+    await expectToastAndClose(anaPage, 'Bet resolved', 'You marked this bet as lost!');
+  });
+
+  await test.step("the loser pays through the spec's Venmo link and the winner confirms receipt", async () => {
+    // The loser pays Ben's handle through Venmo: the link is built exactly as the spec says.
+    const pay = anaPast.getByRole('link', { name: 'Pay with Venmo' });
+    const note = `Lost our bet: ${terms.description} - Sidepot`;
+    const expectedHref = `https://venmo.com/${ben.venmoHandle.replace(/^@/, '')}?txn=pay&amount=15&note=${encodeURIComponent(note)}`;
+    expect(venmoPayLink({ winnerHandle: ben.venmoHandle, amount: 15, description: terms.description })).toBe(
+      expectedHref,
+    );
+    await expect(pay).toHaveAttribute('href', expectedHref);
+    await expect(pay).toHaveAttribute('target', '_blank');
+    await expect(anaPast.getByText(`You owe ${ben.name} $15.`, { exact: true })).toBeVisible();
+    await expect(anaPast.getByText('Lost', { exact: true })).toBeVisible();
+    await expect(section(anaPage, 'Active Bets')).toHaveCount(0);
+    // Paying is now her pending action.
+    await expectDot(anaPage, true);
+    await saveCardScreen(anaPast, 'bet-loser-pay-link-390');
+
+    // Ben, live: he won and waits for the money; the 'completed' notification lights his dot.
+    await expect(benPast.getByText(`Waiting for ${ana.name} to pay you $15`, { exact: true })).toBeVisible();
+    await expect(benPast.getByText('Won', { exact: true })).toBeVisible();
+    await expect(benPast.getByRole('button', { name: 'Confirm Payment Received' })).toHaveCount(0);
+    await expectDot(benPage, true);
+
+    await anaPast.getByRole('button', { name: 'Mark Paid' }).click();
+    await expectToastAndClose(
+      anaPage,
+      'Payment Marked as Sent',
+      'Waiting for the winner to confirm receipt.',
+    );
+    await expect(
+      anaPast.getByText(`Payment sent. Waiting for ${ben.name} to confirm receipt.`, { exact: true }),
+    ).toBeVisible();
+    await expect(pay).toHaveCount(0);
+    await expect(anaPast.getByRole('button', { name: 'Mark Paid' })).toHaveCount(0);
+    await expectDot(anaPage, false);
+
+    const confirm = benPast.getByRole('button', { name: 'Confirm Payment Received' });
+    await expect(confirm).toBeVisible();
+    await expect(benPast.getByText(`${ana.name} says they paid you $15.`, { exact: true })).toBeVisible();
+    await saveCardScreen(benPast, 'bet-winner-confirm-390');
+    await confirm.click();
+    await expectToastAndClose(benPage, 'Payment Confirmed', 'The bet has been settled!');
+    await expect(benPast.getByText('Payment Complete', { exact: true })).toBeVisible();
+    await expect(anaPast.getByText('Payment Complete', { exact: true })).toBeVisible();
+    await saveCardScreen(anaPast, 'bet-payment-complete-390');
+    await saveCardScreen(benPast, 'bet-payment-complete-winner-390');
+  });
+
+  await test.step('reading clears both dots, and the settled bet is stored', async () => {
+    // Nothing waits on either now: the dots are only the unread notifications, and reading clears them.
+    await expectDot(anaPage, true);
+    await expectDot(benPage, true);
+    await goToProfile(benPage);
+    await expectDot(benPage, false);
+    await goToProfile(anaPage);
+    await expectDot(anaPage, false);
+
+    // Stored, not just shown.
+    for (const page of [anaPage, benPage]) {
+      await page.reload();
+      const past = betCard(section(page, 'Past Bets'), ana, ben, terms.description);
+      await expect(past.getByText('Payment Complete', { exact: true })).toBeVisible();
+      await expect(past.getByRole('button')).toHaveText(['Comments']);
+      await expectDot(page, false);
+    }
+  });
 });
 
 test('the opponent declines a bet placed with a custom amount, and it disappears for both', async ({
@@ -274,7 +293,10 @@ test('the opponent declines a bet placed with a custom amount, and it disappears
   await expect(devCard).toContainText('$7');
   await expectDot(devPage, true);
   await devCard.getByRole('button', { name: 'Decline' }).click();
-  await devPage.getByRole('alertdialog', { name: 'Decline this bet?' }).getByRole('button', { name: 'Decline' }).click();
+  await devPage
+    .getByRole('alertdialog', { name: 'Decline this bet?' })
+    .getByRole('button', { name: 'Decline' })
+    .click();
   await expectToastAndClose(devPage, 'Bet declined', 'The bet has been removed.');
   await expectNoBetsOnProfile(devPage);
   // Nothing waits on Dev now, but Cal's 'challenged you' line is still unread; reading it clears the dot.

@@ -1,7 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import { appendFileSync, closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   test as base,
   expect,
@@ -9,10 +7,17 @@ import {
   type BrowserContext,
   type Page,
 } from '@playwright/test';
-import type { CapturedMail } from './smtp-capture.ts';
+import { createMailbox, linkIn, type Mailbox } from './mailbox.ts';
+import { expectToast } from './toasts.ts';
+import { UserApi } from './user-api.ts';
 import { makeUser, type PooledUser, type TestUser } from './test-users.ts';
 
 export type { PooledUser, TestUser } from './test-users.ts';
+// Spec files import every helper from here; each lives in the file of its job.
+export { closeToasts, expectToast, expectToastAndClose, toast } from './toasts.ts';
+export { expectAccessible, expectNoHorizontalScroll, saveScreen, SCREENS_DIR } from './screens.ts';
+export { linkIn, type Mail, type Mailbox } from './mailbox.ts';
+export { UserApi } from './user-api.ts';
 
 /*
  * Rate limits are always on in the server and every e2e request comes from
@@ -32,15 +37,6 @@ export type { PooledUser, TestUser } from './test-users.ts';
  * (e2e/seed-user-pool.ts), which cost no auth request at all. The pool holds
  * SIDEPOT_E2E_USER_POOL_SIZE users (96; the suite takes about 71).
  */
-
-export type Mail = Pick<CapturedMail, 'subject' | 'text' | 'html' | 'links'>;
-
-export type Mailbox = {
-  /** The newest message to `to` whose subject contains `subjectContains`; waits up to 10 s. */
-  waitForMail(to: string, subjectContains: string): Promise<Mail>;
-  /** Every message to `to` so far, oldest first. */
-  messagesTo(to: string): Promise<CapturedMail[]>;
-};
 
 export type ConsoleGuard = {
   /** Lets console errors matching `pattern` through for the rest of this test. */
@@ -83,8 +79,6 @@ type ConsoleWatch = {
   problems: string[];
 };
 
-const MAIL_TIMEOUT_MS = 10_000;
-export const SCREENS_DIR = fileURLToPath(new URL('../test-results/screens', import.meta.url));
 
 /** Failed-resource lines for the answers the app gives on purpose (no session, refused, invalid). */
 const EXPECTED_CONSOLE_ERRORS = [
@@ -122,51 +116,6 @@ export function ownAddressHeaders(): { 'x-forwarded-for': string } {
   return { 'x-forwarded-for': `203.0.113.${((process.pid + addressCounter) % 254) + 1}` };
 }
 
-/** The toast showing every one of `texts` exactly (a title, a message, or both). */
-export function toast(page: Page, ...texts: [string, ...string[]]) {
-  // No includeHidden: a toast raised while a modal dialog is open (Manage Friends' 'Add Friend') must stay
-  // in the accessibility tree, announced (web/components/ui/lazy-toaster.tsx).
-  let item = page.getByRole('region', { name: /notifications/i }).getByRole('listitem');
-  for (const text of texts) item = item.filter({ has: page.getByText(text, { exact: true }) });
-  return item.first();
-}
-
-export async function expectToast(page: Page, ...texts: [string, ...string[]]): Promise<void> {
-  await expect(toast(page, ...texts)).toBeVisible();
-}
-
-/**
- * Asserts the toast, then closes it with its close button, as a person does
- * when it covers what they want to press next: toasts stack just above the
- * bottom navigation, over the last card's buttons, and stay while hovered.
- */
-export async function expectToastAndClose(page: Page, ...texts: [string, ...string[]]): Promise<void> {
-  const shown = toast(page, ...texts);
-  await expect(shown).toBeVisible();
-  await shown.getByRole('button', { name: 'Close toast' }).click();
-  await expect(shown).toHaveCount(0);
-}
-
-/**
- * Closes every toast still shown (for those that could not be closed at once,
- * e.g. one that came up over a modal dialog). A toast may also time out on its
- * own meanwhile, so this retries until none is left.
- */
-export async function closeToasts(page: Page): Promise<void> {
-  const shown = page.getByRole('region', { name: /notifications/i }).getByRole('listitem');
-  await expect(async () => {
-    for (const item of await shown.all()) {
-      await item
-        .getByRole('button', { name: 'Close toast' })
-        .click({ timeout: 1_000 })
-        .catch(() => {
-          // Gone already, or under a newer one: the next round sees.
-        });
-    }
-    await expect(shown).toHaveCount(0, { timeout: 1_000 });
-  }).toPass({ timeout: 10_000 });
-}
-
 /** Fills every sign-up field from `user`; the age box is left to the caller. */
 export async function fillSignUpForm(page: Page, user: Partial<TestUser>): Promise<void> {
   const fields: Array<[string, string | undefined]> = [
@@ -180,112 +129,6 @@ export async function fillSignUpForm(page: Page, user: Partial<TestUser>): Promi
   for (const [label, value] of fields) {
     await page.getByLabel(label, { exact: true }).fill(value ?? '');
   }
-}
-
-/**
- * A screenshot into test-results/screens/<name>.png, for people to look at: the
- * full page, or only the viewport (`fullPage: false`) when a dialog is open, since
- * a fixed overlay and bottom bar land mid-page in a stitched full-page image.
- * Every screen is also checked with axe (WCAG 2.1 AA, issue 13 point 5): see `expectAccessible`.
- */
-export async function saveScreen(
-  page: Page,
-  name: string,
-  options: { fullPage?: boolean } = {},
-): Promise<void> {
-  // The pictures are for people; on CI nobody opens them, and a full-page capture costs the shared
-  // cores about half a second each. axe still checks every screen there.
-  if (!process.env.CI) {
-    mkdirSync(SCREENS_DIR, { recursive: true });
-    const fullPage = options.fullPage ?? true;
-    // From the top: stitched from a scrolled position, the sticky header and the
-    // fixed bottom bar land mid-page, over the content.
-    if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({
-      path: path.join(SCREENS_DIR, `${name}.png`),
-      fullPage,
-      animations: 'disabled',
-    });
-  }
-  // After the screenshot, which has finished every CSS animation (and the suite asks for reduced
-  // motion): mid-fade colours fail contrast.
-  await expectAccessible(page, name);
-}
-
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-/**
- * Runs axe over the page as it is (WCAG 2.1 AA rules, none disabled) and fails the test, softly
- * so one run lists every screen's problems, on any violation: each with its rule, help and elements.
- */
-export async function expectAccessible(page: Page, name: string): Promise<void> {
-  const startedAt = performance.now();
-  // Legacy mode runs axe in the page itself: the default finishes each run in a new blank page, which costs
-  // a page and a second injection per screen, for cross-origin frames the app does not have.
-  const results = await new AxeBuilder({ page })
-    // In this order: options() replaces what withTags() set.
-    .options({ resultTypes: ['violations'] })
-    .withTags(WCAG_21_AA)
-    .setLegacyMode()
-    .analyze();
-  const timing = process.env.SIDEPOT_E2E_AXE_TIMING;
-  if (timing) appendFileSync(timing, `${name}\t${Math.round(performance.now() - startedAt)}\n`);
-  const violations = results.violations.map(
-    (violation) =>
-      `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.help}\n` +
-      violation.nodes
-        .slice(0, 5)
-        .map((node) => `    ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ') ?? ''}`)
-        .join('\n'),
-  );
-  expect.soft(violations, `axe (WCAG 2.1 AA) on screen "${name}"`).toEqual([]);
-}
-
-/** The page has no horizontal scroll at its current width. */
-export async function expectNoHorizontalScroll(page: Page): Promise<void> {
-  const width = page.viewportSize()?.width ?? 0;
-  const scrollWidth = await page.evaluate(
-    () => (document.scrollingElement ?? document.documentElement).scrollWidth,
-  );
-  expect(scrollWidth, `page is ${scrollWidth}px wide in a ${width}px viewport`).toBeLessThanOrEqual(width);
-}
-
-function createMailbox(mailUrl: string): Mailbox {
-  const messagesTo = async (to: string): Promise<CapturedMail[]> => {
-    const response = await fetch(`${mailUrl}/messages?to=${encodeURIComponent(to.toLowerCase())}`);
-    if (!response.ok) throw new Error(`mail capture answered ${response.status}`);
-    return (await response.json()) as CapturedMail[];
-  };
-  return {
-    messagesTo,
-    waitForMail: async (to, subjectContains) => {
-      let found: CapturedMail | undefined;
-      let seen: string[] = [];
-      await expect
-        .poll(
-          async () => {
-            const messages = await messagesTo(to);
-            seen = messages.map((message) => message.subject);
-            found = messages.filter((message) => message.subject.includes(subjectContains)).at(-1);
-            return found !== undefined;
-          },
-          {
-            timeout: MAIL_TIMEOUT_MS,
-            intervals: [100, 250, 500],
-            message: `mail to ${to} with subject containing "${subjectContains}"`,
-          },
-        )
-        .toBe(true)
-        .catch((error: unknown) => {
-          throw new Error(
-            `No mail to ${to} with a subject containing "${subjectContains}" within ${MAIL_TIMEOUT_MS / 1000} s; received: ${JSON.stringify(seen)}`,
-            { cause: error },
-          );
-        });
-      if (!found) throw new Error('unreachable: poll passed without a message');
-      return { subject: found.subject, text: found.text, html: found.html, links: found.links };
-    },
-  };
 }
 
 /**
@@ -313,14 +156,6 @@ export async function submitSignUpAndOpenLink(page: Page, mailbox: Mailbox, user
   );
   const mail = await mailbox.waitForMail(user.email, 'Verify');
   await page.goto(linkIn(mail, '/verify-email'));
-}
-
-/** The one link in `mail` whose path contains `pathPart`. */
-export function linkIn(mail: Mail, pathPart: string): string {
-  const link = mail.links.find((candidate) => new URL(candidate).pathname.includes(pathPart));
-  if (!link)
-    throw new Error(`no link containing "${pathPart}" in mail "${mail.subject}": ${mail.links.join(', ')}`);
-  return link;
 }
 
 async function signUpThroughApi(request: APIRequestContext, baseURL: string, user: TestUser): Promise<void> {
@@ -472,39 +307,6 @@ function claimPoolUser(): PooledUser {
   throw new Error(
     `e2e: all ${pool.length} pool users are taken; raise SIDEPOT_E2E_USER_POOL_SIZE (e2e/global-setup.ts)`,
   );
-}
-
-/** JSON calls as one user; any answer other than 2xx fails the test with the server's message. */
-export class UserApi {
-  constructor(
-    readonly request: APIRequestContext,
-    private readonly who: string,
-  ) {}
-
-  async get<T>(url: string): Promise<T> {
-    return this.call<T>('GET', url);
-  }
-
-  async post<T>(url: string, data: unknown = {}): Promise<T> {
-    return this.call<T>('POST', url, data);
-  }
-
-  async put<T>(url: string, data: unknown = {}): Promise<T> {
-    return this.call<T>('PUT', url, data);
-  }
-
-  async delete<T>(url: string): Promise<T> {
-    return this.call<T>('DELETE', url);
-  }
-
-  private async call<T>(method: string, url: string, data?: unknown): Promise<T> {
-    const response = await this.request.fetch(url, { method, ...(data === undefined ? {} : { data }) });
-    const body = await response.text();
-    expect(response.ok(), `${method} ${url} as ${this.who} answered ${response.status()}: ${body}`).toBe(
-      true,
-    );
-    return (body ? JSON.parse(body) : undefined) as T;
-  }
 }
 
 export { expect };

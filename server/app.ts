@@ -131,7 +131,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions) {
     return deps.auth.handler(new Request(c.req.raw, { headers }));
   });
 
-  app.route('/api', apiRoutes);
+  // Returned typed with its routes, so tests drive it through hono/testing's typed client (issue 14, point 12).
+  const withApi = app.route('/api', apiRoutes);
   app.all('/api/*', () => {
     throw new AppError('NOT_FOUND');
   });
@@ -150,5 +151,5 @@ export function createApp(deps: AppDeps, options: CreateAppOptions) {
     return c.json(errorBody('INTERNAL', 'Something went wrong on our side. Please try again.'), 500);
   });
 
-  return app;
+  return withApi;
 }

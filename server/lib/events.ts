@@ -1,17 +1,10 @@
 import pg from 'pg';
 import { z } from 'zod';
 import { survivePoolErrors, type Database } from '../db/client.ts';
+import { changeKinds, type ChangeEvent } from '../../domain/realtime.ts';
 import type { Logger } from './logger.ts';
 import { connectRedis, type RedisConfig } from './redis.ts';
 
-/**
- * What changed, for whom: the web invalidates the matching queries. Only ids
- * and kinds travel (a NOTIFY payload is visible to every listener and must
- * stay under 8 kB), never private data.
- */
-export const changeKinds = ['bets', 'friends', 'notifications', 'feed'] as const;
-export type ChangeKind = (typeof changeKinds)[number];
-export type ChangeEvent = { kind: ChangeKind; betId?: string };
 /** One of the user's sessions ended (sign-out, revocation): each stream re-checks its own. */
 export type SessionEndedEvent = { kind: 'session-ended' };
 /**
@@ -75,7 +68,8 @@ function createLocalFanout() {
       for (const set of listeners.values()) for (const listener of set) listener({ kind: 'closing' });
     },
     deliver: (userIds: string[], event: BusEvent) => {
-      for (const userId of new Set(userIds)) for (const listener of listeners.get(userId) ?? []) listener(event);
+      for (const userId of new Set(userIds))
+        for (const listener of listeners.get(userId) ?? []) listener(event);
     },
     deliverToAll: (event: BusEvent) => {
       for (const set of listeners.values()) for (const listener of set) listener(event);
@@ -100,7 +94,11 @@ function createLocalFanout() {
  * keeps one dedicated LISTEN connection (a pooled one could be handed to
  * someone else). On PGlite there is one process, so delivery is in-process.
  */
-export async function createEventBus(database: Database, logger: Logger, redis?: RedisConfig): Promise<EventBus> {
+export async function createEventBus(
+  database: Database,
+  logger: Logger,
+  redis?: RedisConfig,
+): Promise<EventBus> {
   if (redis) return createRedisEventBus(redis, logger);
   const local = createLocalFanout();
   const url = database.connectionString;
@@ -145,7 +143,10 @@ export async function createEventBus(database: Database, logger: Logger, redis?:
   function lost(which: pg.Client, error?: Error) {
     if (which !== client) return;
     client = undefined;
-    logger.warn({ err: error?.message ?? 'connection ended' }, 'event listener connection lost; reconnecting');
+    logger.warn(
+      { err: error?.message ?? 'connection ended' },
+      'event listener connection lost; reconnecting',
+    );
     void which.end().catch(() => undefined);
     scheduleReconnect();
   }
@@ -167,7 +168,10 @@ export async function createEventBus(database: Database, logger: Logger, redis?:
           local.deliverToAll({ kind: 'resync' });
         },
         (error: unknown) => {
-          logger.warn({ err: error instanceof Error ? error.message : String(error), retryMs }, 'event listener reconnect failed');
+          logger.warn(
+            { err: error instanceof Error ? error.message : String(error), retryMs },
+            'event listener reconnect failed',
+          );
           retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
           scheduleReconnect();
         },
@@ -186,7 +190,10 @@ export async function createEventBus(database: Database, logger: Logger, redis?:
       try {
         // A NOTIFY payload must stay under 8,000 bytes: 100 ids of ~32 characters fit easily.
         for (let start = 0; start < unique.length; start += 100) {
-          await notifier.query('select pg_notify($1, $2)', [CHANNEL, toPayload(unique.slice(start, start + 100), event)]);
+          await notifier.query('select pg_notify($1, $2)', [
+            CHANNEL,
+            toPayload(unique.slice(start, start + 100), event),
+          ]);
         }
       } catch (error) {
         // A lost realtime hint must never fail the request that caused it.
@@ -194,7 +201,7 @@ export async function createEventBus(database: Database, logger: Logger, redis?:
       }
     },
     subscribe: local.subscribe,
-      endStreams: local.endStreams,
+    endStreams: local.endStreams,
     close: async () => {
       closed = true;
       clearTimeout(retryTimer);
@@ -247,7 +254,7 @@ export async function createRedisEventBus(config: RedisConfig, logger: Logger): 
       }
     },
     subscribe: local.subscribe,
-      endStreams: local.endStreams,
+    endStreams: local.endStreams,
     close: async () => {
       await Promise.all([subscriber.quit().catch(() => undefined), publisher.quit().catch(() => undefined)]);
     },

@@ -1,15 +1,25 @@
+import { testClient } from 'hono/testing';
+import { z } from 'zod';
 import { TEST_IP_HEADER, TEST_ORIGIN, type TestApp } from './test-app.ts';
 
-/** A browser stand-in: keeps cookies, sends our Origin and one client address. */
+/**
+ * A browser stand-in: keeps cookies, sends our Origin and one client address. `api` is Hono's typed test
+ * client over the real app (a changed route breaks its tests at compile time); `request`, `get` and `post`
+ * stay for what is outside the typed API: better-auth under /api/auth, static files, raw bodies.
+ */
 export function createAgent(t: TestApp, ip: string = t.nextIp()) {
   const cookies = new Map<string, string>();
 
+  function browserHeaders(): Record<string, string> {
+    const headers: Record<string, string> = { origin: TEST_ORIGIN, [TEST_IP_HEADER]: ip };
+    if (cookies.size > 0) headers['cookie'] = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    return headers;
+  }
+
   async function request(path: string, init: { method?: string; json?: unknown; headers?: Record<string, string> } = {}) {
     const headers = new Headers(init.headers);
-    headers.set('origin', TEST_ORIGIN);
-    headers.set(TEST_IP_HEADER, ip);
+    for (const [name, value] of Object.entries(browserHeaders())) headers.set(name, value);
     if (init.json !== undefined) headers.set('content-type', 'application/json');
-    if (cookies.size > 0) headers.set('cookie', [...cookies].map(([name, value]) => `${name}=${value}`).join('; '));
     const res = await t.app.request(`${TEST_ORIGIN}${path}`, {
       method: init.method ?? (init.json === undefined ? 'GET' : 'POST'),
       headers,
@@ -30,6 +40,8 @@ export function createAgent(t: TestApp, ip: string = t.nextIp()) {
   return {
     ip,
     cookies,
+    /** The typed API (`/api/...`), sent with this agent's cookies, Origin and address. */
+    api: testClient(t.app, undefined, undefined, { headers: browserHeaders }).api,
     request,
     get: (path: string) => request(path),
     post: (path: string, json: unknown = {}) => request(path, { json }),
@@ -37,3 +49,16 @@ export function createAgent(t: TestApp, ip: string = t.nextIp()) {
 }
 
 export type Agent = ReturnType<typeof createAgent>;
+
+const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  }),
+});
+
+/** The `{ error: { code, message, issues? } }` body of a refusal, checked rather than cast. */
+export async function errorOf(res: { json(): Promise<unknown> }) {
+  return errorBodySchema.parse(await res.json());
+}

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { keysForChange } from './query-keys.ts';
+import { changeKinds, isChangeKind, type ChangeEvent } from '../../domain/realtime.ts';
+import { invalidateChanges } from './query-keys.ts';
 
 /*
  * One Server-Sent Events stream per browser, shared by its tabs: a browser
@@ -12,17 +13,8 @@ import { keysForChange } from './query-keys.ts';
 const LOCK_NAME = 'sidepot-events-leader';
 const CHANNEL_NAME = 'sidepot-events';
 
-const CHANGE_KINDS = ['bets', 'friends', 'notifications', 'feed'] as const;
-export type ChangeEvent = { kind: (typeof CHANGE_KINDS)[number]; betId?: string };
-
-// Checked by hand rather than with zod: this module is in every page's first
-// download, and zod would add ~40 kB (gzip) to it.
-function isChangeKind(value: unknown): value is ChangeEvent['kind'] {
-  return CHANGE_KINDS.some((kind) => kind === value);
-}
-
 function invalidate(queryClient: QueryClient, event: ChangeEvent) {
-  for (const queryKey of keysForChange[event.kind]) void queryClient.invalidateQueries({ queryKey });
+  void invalidateChanges(queryClient, [event.kind]);
 }
 
 function parse(data: unknown): ChangeEvent | null {
@@ -63,10 +55,7 @@ function openStream(
  * them (call it on logout or unmount).
  */
 export function startRealtime(queryClient: QueryClient): () => void {
-  const refetchAll = () => {
-    for (const keys of Object.values(keysForChange))
-      for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
-  };
+  const refetchAll = () => void invalidateChanges(queryClient, changeKinds);
   const hasLocks = typeof navigator !== 'undefined' && 'locks' in navigator;
   if (!hasLocks || typeof BroadcastChannel === 'undefined') {
     return openStream((event) => invalidate(queryClient, event), refetchAll, { refetchOnFirstReady: false });

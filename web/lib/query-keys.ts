@@ -1,4 +1,5 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { ChangeKind } from '../../domain/realtime.ts';
 
 /** Every TanStack Query key lives here, so one feature can invalidate another's cache. */
 export const queryKeys = {
@@ -35,7 +36,7 @@ export const queryKeys = {
   waitingOnYou: ['activity', 'waiting'] as const,
   /** The viewer's own invite link. */
   myInvite: ['invites', 'mine'] as const,
-  /** A public invite page; under `friends`-refreshed keys via friendGraphKeys. */
+  /** A public invite page; under `invites`, which a 'friends' change refreshes. */
   invite: (code: string) => ['invites', 'code', code] as const,
   invites: ['invites'] as const,
   /** The viewer's Push and Email switches per category (/settings). */
@@ -47,20 +48,13 @@ export const queryKeys = {
   limits: ['limits'] as const,
 };
 
-/** Everything that shows who is friends with whom. */
-const friendGraphKeys = [
-  queryKeys.invites,
-  queryKeys.profile,
-  queryKeys.friends,
-  queryKeys.friendRequests,
-  queryKeys.userCards,
-  queryKeys.searches,
-  queryKeys.notifications,
-  queryKeys.activity,
-] as const;
-
-/** Which cached queries a realtime change event makes stale (see web/lib/events.ts). */
-export const keysForChange = {
+/**
+ * The one table from a realtime change kind to the cached queries it makes stale (issue 14, point 10).
+ * The event stream applies it to each event (web/lib/events.ts); a mutation applies it to the kinds the
+ * server publishes for its change (web/lib/change-mutation.ts), so the actor's own screen does not wait
+ * for the event.
+ */
+export const keysForChange: Record<ChangeKind, readonly QueryKey[]> = {
   bets: [
     queryKeys.bets,
     queryKeys.notifications,
@@ -72,17 +66,26 @@ export const keysForChange = {
   ],
   notifications: [queryKeys.notifications, queryKeys.activity],
   feed: [queryKeys.feed],
-  // The same set a friend mutation refreshes on the actor's own screen.
-  friends: friendGraphKeys,
-} as const;
+  // Everything that shows who is friends with whom.
+  friends: [
+    queryKeys.invites,
+    queryKeys.profile,
+    queryKeys.friends,
+    queryKeys.friendRequests,
+    queryKeys.userCards,
+    queryKeys.searches,
+    queryKeys.notifications,
+    queryKeys.activity,
+  ],
+};
 
-/**
- * A change in the friend graph (request sent, accepted, declined, friend
- * removed) refreshes every list and card that shows it. Mutations await this,
- * so their buttons stay busy until the screen shows the change.
- */
-export async function invalidateFriendGraph(queryClient: QueryClient): Promise<void> {
-  await Promise.all(friendGraphKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+/** Invalidates what the given change kinds cover, each key once; resolves when the active ones refetched. */
+export async function invalidateChanges(
+  queryClient: QueryClient,
+  kinds: readonly ChangeKind[],
+): Promise<void> {
+  const keys = new Set(kinds.flatMap((kind) => keysForChange[kind]));
+  await Promise.all([...keys].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
 /** The viewer's own bets: pending, active and the loaded pages of past bets (one infinite query). */
@@ -91,24 +94,3 @@ export const myBetsKey = [...queryKeys.bets, 'mine'] as const;
 export const myChallengesKey = [...queryKeys.bets, 'challenges'] as const;
 /** The red dot's summary (unread count, pending action). */
 export const notificationSummaryKey = [...queryKeys.notifications, 'summary'] as const;
-
-/** Everything a bet transition can change for the viewer: lists, the red dot, stats, cards, the feed. */
-const betChangeKeys = [
-  queryKeys.bets,
-  queryKeys.notifications,
-  queryKeys.profile,
-  queryKeys.userCards,
-  queryKeys.feed,
-  queryKeys.activity,
-  queryKeys.balances,
-  queryKeys.limits,
-] as const;
-
-/**
- * Refreshes what a bet transition changed. Mutations await it, so their
- * buttons stay busy until the card shows the new state. The SSE event would
- * do the same a moment later; this keeps the actor's own screen from waiting on it.
- */
-export async function invalidateBetChange(queryClient: QueryClient): Promise<void> {
-  await Promise.all(betChangeKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-}

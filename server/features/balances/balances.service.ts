@@ -13,7 +13,7 @@ import { users } from '../../db/schema/auth.ts';
 import { bets } from '../../db/schema/bets.ts';
 import { settlements } from '../../db/schema/settlements.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { ChangeEvent } from '../../lib/events.ts';
+import type { ChangeEvent } from '../../../domain/realtime.ts';
 import { areFriends } from '../friends/friends.service.ts';
 import { viewersOf } from '../feed/visibility.ts';
 import { writeNotifications } from '../notifications/notify.ts';

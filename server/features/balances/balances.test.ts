@@ -1,6 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { BalanceDetail, Balances, Settlement } from '../../../domain/balances.ts';
 import { bets } from '../../db/schema/bets.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { settlements } from '../../db/schema/settlements.ts';
@@ -29,9 +28,11 @@ async function friends(): Promise<[User, User]> {
 const lost = (loser: User, winner: User, amount: number, extra: { paymentSent?: boolean } = {}) =>
   insertBet(t, { createdBy: loser.user.id, opponentId: winner.user.id, winnerId: winner.user.id, amount, ...extra });
 
-const balances = async (u: User) => (await (await u.agent.get('/api/balances')).json()) as Balances;
-const detail = async (u: User, friend: User) => (await (await u.agent.get(`/api/balances/${friend.user.id}`)).json()) as BalanceDetail;
-const settle = (u: User, friend: User, betIds: string[]) => u.agent.post(`/api/balances/${friend.user.id}/settle`, { betIds });
+const balances = async (u: User) => (await u.agent.api.balances.$get()).json();
+const detail = async (u: User, friend: User) => (await u.agent.api.balances[':friendId'].$get({ param: { friendId: friend.user.id } })).json();
+const settle = (u: User, friend: User, betIds: string[]) => u.agent.api.balances[':friendId'].settle.$post({ param: { friendId: friend.user.id }, json: { betIds } });
+const confirmSettlement = (u: User, id: string) => u.agent.api.settlements[':id'].confirm.$post({ param: { id } });
+const betPage = async (u: User, id: string) => (await u.agent.api.bets[':id'].$get({ param: { id } })).json();
 
 test('the net nets bets in both directions, per friend, largest first; zero nets and paid bets are left out', async () => {
   const [me, alex] = await friends();
@@ -76,7 +77,7 @@ test('settling up: one settlement for the net, all bets paid in both directions,
     shown.bets.map((b) => b.id),
   );
   expect(res.status).toBe(201);
-  const settlement = (await res.json()) as Settlement;
+  const settlement = await res.json();
   expect(settlement).toMatchObject({ payerId: me.user.id, payeeId: alex.user.id, amount: 35, betCount: 3, confirmedAt: null });
 
   const rows = await t.db.select().from(bets).where(inArray(bets.id, [b1.id, b2.id, b3.id]));
@@ -85,30 +86,30 @@ test('settling up: one settlement for the net, all bets paid in both directions,
   // The payee sees the line with the payment to confirm, and it waits on them.
   const theirs = await balances(alex);
   expect(theirs.items).toMatchObject([{ friend: { id: me.user.id }, net: 0, pendingSettlement: { id: settlement.id, amount: 35, betCount: 3 } }]);
-  expect(((await (await alex.agent.get('/api/notifications/summary')).json()) as { hasPendingAction: boolean }).hasPendingAction).toBe(true);
+  expect((await (await alex.agent.api.notifications.summary.$get()).json()).hasPendingAction).toBe(true);
   const [note] = await t.db.select().from(notifications).where(eq(notifications.userId, alex.user.id));
   expect(note).toMatchObject({ type: 'settlement_marked', actorId: me.user.id, data: { amount: 35, betCount: 3 } });
   // Each bet shows its settlement and can no longer be paid or confirmed singly.
-  const page = (await (await me.agent.get(`/api/bets/${b1.id}`)).json()) as { settlement: unknown; actions: string[] };
+  const page = await betPage(me, b1.id);
   expect(page.settlement).toEqual({ id: settlement.id, amount: 35, confirmed: false });
   expect(page.actions).toEqual([]);
-  expect((await alex.agent.post(`/api/bets/${b1.id}/payment-confirmed`)).status).toBe(409);
-  expect((await alex.agent.post(`/api/bets/${b3.id}/payment-sent`)).status).toBe(409);
+  expect((await alex.agent.api.bets[':id']['payment-confirmed'].$post({ param: { id: b1.id } })).status).toBe(409);
+  expect((await alex.agent.api.bets[':id']['payment-sent'].$post({ param: { id: b3.id } })).status).toBe(409);
 
   // Only the payee confirms.
-  expect((await me.agent.post(`/api/settlements/${settlement.id}/confirm`)).status).toBe(403);
+  expect((await confirmSettlement(me, settlement.id)).status).toBe(403);
   const stranger = await signedInUser(t);
-  expect((await stranger.agent.post(`/api/settlements/${settlement.id}/confirm`)).status).toBe(404);
-  const confirmed = await alex.agent.post(`/api/settlements/${settlement.id}/confirm`);
+  expect((await confirmSettlement(stranger, settlement.id)).status).toBe(404);
+  const confirmed = await confirmSettlement(alex, settlement.id);
   expect(confirmed.status).toBe(200);
-  expect(((await confirmed.json()) as Settlement).confirmedAt).not.toBeNull();
-  expect((await alex.agent.post(`/api/settlements/${settlement.id}/confirm`)).status).toBe(409);
+  expect((await confirmed.json()).confirmedAt).not.toBeNull();
+  expect((await confirmSettlement(alex, settlement.id)).status).toBe(409);
   const after = await t.db.select().from(bets).where(eq(bets.settlementId, settlement.id));
   expect(after.map((r) => r.paymentConfirmed)).toEqual([true, true, true]);
   expect((await balances(alex)).items).toEqual([]);
   const [back] = await t.db.select().from(notifications).where(eq(notifications.userId, me.user.id));
   expect(back).toMatchObject({ type: 'settlement_confirmed', actorId: alex.user.id, data: { amount: 35, betCount: 3 } });
-  const done = (await (await me.agent.get(`/api/bets/${b1.id}`)).json()) as { settlement: unknown; paymentConfirmed: boolean };
+  const done = await betPage(me, b1.id);
   expect(done).toMatchObject({ settlement: { id: settlement.id, amount: 35, confirmed: true }, paymentConfirmed: true });
 });
 
@@ -132,7 +133,7 @@ test('a balance that changed since it was shown is refused and nothing changes',
   const shown = (await detail(me, alex)).bets.map((b) => b.id);
 
   // Paid singly meanwhile.
-  expect((await me.agent.post(`/api/bets/${b2.id}/payment-sent`)).status).toBe(200);
+  expect((await me.agent.api.bets[':id']['payment-sent'].$post({ param: { id: b2.id } })).status).toBe(200);
   const paidSingly = await settle(me, alex, shown);
   expect(paidSingly.status).toBe(409);
   expect(await paidSingly.json()).toMatchObject({
@@ -180,7 +181,7 @@ test('20 concurrent settle-ups and single Mark Paid on the same bets: exactly on
   const ids = owed.map((b) => b.id);
   const calls = [
     ...Array.from({ length: 20 }, () => settle(me, alex, ids)),
-    ...owed.map((b) => me.agent.post(`/api/bets/${b.id}/payment-sent`)),
+    ...owed.map((b) => me.agent.api.bets[':id']['payment-sent'].$post({ param: { id: b.id } })),
   ];
   const statuses = (await Promise.all(calls)).map((r) => r.status);
   expect(statuses.every((s) => [200, 201, 409].includes(s))).toBe(true);

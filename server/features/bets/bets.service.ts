@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { bets } from '../../db/schema/bets.ts';
 import { comments } from '../../db/schema/comments.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { ChangeEvent } from '../../lib/events.ts';
+import type { ChangeEvent } from '../../../domain/realtime.ts';
 import { areFriends, lockPair } from '../friends/friends.service.ts';
 import { assertMayBet } from '../limits/limits.service.ts';
 import { viewersOf } from '../feed/visibility.ts';

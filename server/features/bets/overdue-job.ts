@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query.ts';
-import type { ChangeEvent } from '../../lib/events.ts';
+import type { ChangeEvent } from '../../../domain/realtime.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { betSnapshot, writeNotifications } from '../notifications/notify.ts';
 import { createPeriodicJob, type PeriodicJob } from '../../lib/periodic-job.ts';

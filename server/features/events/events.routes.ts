@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { AppEnv } from '../../app-env.ts';
-import { changeKinds, type ChangeEvent } from '../../lib/events.ts';
+import { changeKinds, type ChangeEvent } from '../../../domain/realtime.ts';
 import { currentUser, requireUser, session } from '../../middleware/session.ts';
 
 const HEARTBEAT_MS = 25_000;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createEventBus, type BusEvent, type ChangeEvent } from '../../lib/events.ts';
+import type { ChangeEvent } from '../../../domain/realtime.ts';
+import { createEventBus, type BusEvent } from '../../lib/events.ts';
 import { createAgent } from '../../testing/agent.ts';
 import { insertBet } from '../../testing/bets.ts';
 import { latestMailTo, makeFriends, pathOf, signedInUser } from '../../testing/factories.ts';

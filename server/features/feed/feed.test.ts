@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { bets } from '../../db/schema/bets.ts';
-import { createAgent } from '../../testing/agent.ts';
+import { createAgent, type Agent } from '../../testing/agent.ts';
 import { insertBet } from '../../testing/bets.ts';
 import { insertUser, makeFriends, signedInUser } from '../../testing/factories.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -15,10 +15,7 @@ afterAll(async () => {
   await t.close();
 });
 
-type Json = Record<string, unknown>;
-const body = async (res: Response) => (await res.json()) as Json;
-const feedIds = async (agent: ReturnType<typeof createAgent>, query = '') =>
-  ((await body(await agent.get(`/api/feed${query}`)))['items'] as Json[]).map((b) => b['id']);
+const feedIds = async (agent: Agent) => (await (await agent.api.feed.$get({ query: {} })).json()).items.map((b) => b.id);
 
 test('the feed holds my bets, bets against me and bets my friends created; nothing else', async () => {
   const me = await signedInUser(t);
@@ -46,9 +43,9 @@ test('a feed item carries parties, winner, amount, ages and counts', async () =>
   const friend = await insertUser(t, { name: 'Winnie' });
   await makeFriends(t, me.user.id, friend.id);
   const bet = await insertBet(t, { createdBy: me.user.id, opponentId: friend.id, amount: 25, winnerId: friend.id });
-  await me.agent.request(`/api/bets/${bet.id}/like`, { method: 'PUT' });
-  await me.agent.post(`/api/bets/${bet.id}/comments`, { text: 'gg' });
-  const [item] = (await body(await me.agent.get('/api/feed')))['items'] as Json[];
+  await me.agent.api.bets[':id'].like.$put({ param: { id: bet.id } });
+  await me.agent.api.bets[':id'].comments.$post({ param: { id: bet.id }, json: { text: 'gg' } });
+  const [item] = (await (await me.agent.api.feed.$get({ query: {} })).json()).items;
   expect(item).toMatchObject({
     id: bet.id,
     amount: 25,
@@ -68,14 +65,14 @@ test('pages of 20 stay stable while new bets arrive', async () => {
   const friend = await insertUser(t);
   await makeFriends(t, me.user.id, friend.id);
   for (let i = 0; i < 45; i += 1) await insertBet(t, { createdBy: i % 2 ? me.user.id : friend.id, opponentId: i % 2 ? friend.id : me.user.id });
-  const first = await body(await me.agent.get('/api/feed'));
-  expect((first['items'] as Json[]).length).toBe(20);
+  const first = await (await me.agent.api.feed.$get({ query: {} })).json();
+  expect(first.items.length).toBe(20);
   await insertBet(t, { createdBy: friend.id, opponentId: me.user.id });
-  const second = await body(await me.agent.get(`/api/feed?cursor=${String(first['nextCursor'])}`));
-  const third = await body(await me.agent.get(`/api/feed?cursor=${String(second['nextCursor'])}`));
-  expect((third['items'] as Json[]).length).toBe(5);
+  const second = await (await me.agent.api.feed.$get({ query: { cursor: String(first.nextCursor) } })).json();
+  const third = await (await me.agent.api.feed.$get({ query: { cursor: String(second.nextCursor) } })).json();
+  expect(third.items.length).toBe(5);
   expect(third['nextCursor']).toBeNull();
-  const all = [first, second, third].flatMap((page) => (page['items'] as Json[]).map((b) => b['id']));
+  const all = [first, second, third].flatMap((page) => page.items.map((b) => b.id));
   expect(new Set(all).size).toBe(45);
 });
 
@@ -85,12 +82,13 @@ test('likes are idempotent, counted per user, and only on visible bets', async (
   const stranger = await signedInUser(t);
   await makeFriends(t, me.user.id, pal.user.id);
   const bet = await insertBet(t, { createdBy: me.user.id, opponentId: pal.user.id });
-  const like = (agent: ReturnType<typeof createAgent>) => agent.request(`/api/bets/${bet.id}/like`, { method: 'PUT' });
-  expect(await body(await like(me.agent))).toEqual({ liked: true, likeCount: 1 });
-  expect(await body(await like(me.agent))).toEqual({ liked: true, likeCount: 1 });
-  expect(await body(await like(pal.agent))).toEqual({ liked: true, likeCount: 2 });
-  expect(await body(await me.agent.request(`/api/bets/${bet.id}/like`, { method: 'DELETE' }))).toEqual({ liked: false, likeCount: 1 });
-  expect(await body(await me.agent.request(`/api/bets/${bet.id}/like`, { method: 'DELETE' }))).toEqual({ liked: false, likeCount: 1 });
+  const like = (agent: Agent) => agent.api.bets[':id'].like.$put({ param: { id: bet.id } });
+  const unlike = (agent: Agent) => agent.api.bets[':id'].like.$delete({ param: { id: bet.id } });
+  expect(await (await like(me.agent)).json()).toEqual({ liked: true, likeCount: 1 });
+  expect(await (await like(me.agent)).json()).toEqual({ liked: true, likeCount: 1 });
+  expect(await (await like(pal.agent)).json()).toEqual({ liked: true, likeCount: 2 });
+  expect(await (await unlike(me.agent)).json()).toEqual({ liked: false, likeCount: 1 });
+  expect(await (await unlike(me.agent)).json()).toEqual({ liked: false, likeCount: 1 });
   expect((await like(stranger.agent)).status).toBe(404);
   expect((await like(createAgent(t))).status).toBe(401);
 });
@@ -101,16 +99,17 @@ test('comments: oldest first with authors, trimmed, refused on invisible bets', 
   const stranger = await signedInUser(t);
   await makeFriends(t, me.user.id, pal.user.id);
   const bet = await insertBet(t, { createdBy: pal.user.id, opponentId: me.user.id });
-  const first = await me.agent.post(`/api/bets/${bet.id}/comments`, { text: '  first!  ' });
+  const comment = (agent: Agent, text: string) => agent.api.bets[':id'].comments.$post({ param: { id: bet.id }, json: { text } });
+  const first = await comment(me.agent, '  first!  ');
   expect(first.status).toBe(201);
-  expect(await body(first)).toMatchObject({ text: 'first!', author: { id: me.user.id, name: me.user.name } });
-  await pal.agent.post(`/api/bets/${bet.id}/comments`, { text: 'second' });
-  const list = (await body(await me.agent.get(`/api/bets/${bet.id}/comments`)))['items'] as Json[];
+  expect(await first.json()).toMatchObject({ text: 'first!', author: { id: me.user.id, name: me.user.name } });
+  await comment(pal.agent, 'second');
+  const list = (await (await me.agent.api.bets[':id'].comments.$get({ param: { id: bet.id } })).json()).items;
   expect(list.map((c) => c['text'])).toEqual(['first!', 'second']);
-  expect((await me.agent.post(`/api/bets/${bet.id}/comments`, { text: '   ' })).status).toBe(422);
-  expect((await me.agent.post(`/api/bets/${bet.id}/comments`, { text: 'x'.repeat(501) })).status).toBe(422);
-  expect((await stranger.agent.get(`/api/bets/${bet.id}/comments`)).status).toBe(404);
-  expect((await stranger.agent.post(`/api/bets/${bet.id}/comments`, { text: 'hi' })).status).toBe(404);
+  expect((await comment(me.agent, '   ')).status).toBe(422);
+  expect((await comment(me.agent, 'x'.repeat(501))).status).toBe(422);
+  expect((await stranger.agent.api.bets[':id'].comments.$get({ param: { id: bet.id } })).status).toBe(404);
+  expect((await comment(stranger.agent, 'hi')).status).toBe(404);
 });
 
 test('the leaderboard ranks me and my friends by wins in the last 7 days, ties share a rank', async () => {
@@ -129,8 +128,8 @@ test('the leaderboard ranks me and my friends by wins in the last 7 days, ties s
   await win(cat.id, outsider.id, 8); // outside the window
   await win(outsider.id, ann.id); // not a friend of mine
 
-  const items = (await body(await me.agent.get('/api/feed/leaderboard')))['items'] as { rank: number; wins: number; user: Json }[];
-  expect(items.map((e) => [e.rank, e.user['name'], e.wins])).toEqual([
+  const { items } = await (await me.agent.api.feed.leaderboard.$get()).json();
+  expect(items.map((e) => [e.rank, e.user.name, e.wins])).toEqual([
     [1, 'Ann', 2],
     [1, 'Bob', 2],
     [3, me.user.name, 1],
@@ -138,6 +137,6 @@ test('the leaderboard ranks me and my friends by wins in the last 7 days, ties s
 });
 
 test('feed and leaderboard need a session', async () => {
-  expect((await createAgent(t).get('/api/feed')).status).toBe(401);
-  expect((await createAgent(t).get('/api/feed/leaderboard')).status).toBe(401);
+  expect((await createAgent(t).api.feed.$get({ query: {} })).status).toBe(401);
+  expect((await createAgent(t).api.feed.leaderboard.$get()).status).toBe(401);
 });

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import { changeKinds } from '../../lib/events.ts';
+import { changeKinds } from '../../../domain/realtime.ts';
 import { insertBet } from '../../testing/bets.ts';
 import { makeFriends, signedInUser } from '../../testing/factories.ts';
 import { openEventStream, readEventStream } from '../../testing/sse.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { aggregateResults, deriveStats } from '../../../domain/stats.ts';
 import { friendRequests } from '../../db/schema/friends.ts';
-import { createAgent } from '../../testing/agent.ts';
+import { createAgent, errorOf } from '../../testing/agent.ts';
 import { insertBet } from '../../testing/bets.ts';
 import { insertUser, makeFriends, signedInUser } from '../../testing/factories.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -15,14 +15,11 @@ afterAll(async () => {
   await t.close();
 });
 
-type Json = Record<string, unknown>;
-const body = async (res: Response) => (await res.json()) as Json;
-
 test('a new profile reads zero everywhere', async () => {
   const me = await signedInUser(t, { phone: '(555) 222-3333', venmoHandle: '@me-pay' });
-  const res = await me.agent.get('/api/profile');
+  const res = await me.agent.api.profile.$get();
   expect(res.status).toBe(200);
-  expect(await body(res)).toEqual({
+  expect(await res.json()).toEqual({
     profile: {
       id: me.user.id,
       name: me.input.name,
@@ -50,12 +47,11 @@ test('the profile shows the first 6 friends by name, the total and pending reque
   }
   const asker = await insertUser(t);
   await t.db.insert(friendRequests).values({ requesterId: asker.id, requestedId: me.user.id });
-  const screen = await body(await me.agent.get('/api/profile'));
-  const shown = screen['friends'] as { items: Json[]; total: number };
-  expect(shown.total).toBe(8);
-  expect(shown.items.map((f) => f['name'])).toEqual(['Abby', 'Bert', 'Cleo', 'Dave', 'Erin', 'Fred']);
-  expect(screen['pendingRequestCount']).toBe(1);
-  expect((screen['stats'] as Json)['friendsCount']).toBe(8);
+  const screen = await (await me.agent.api.profile.$get()).json();
+  expect(screen.friends.total).toBe(8);
+  expect(screen.friends.items.map((f) => f.name)).toEqual(['Abby', 'Bert', 'Cleo', 'Dave', 'Erin', 'Fred']);
+  expect(screen.pendingRequestCount).toBe(1);
+  expect(screen.stats.friendsCount).toBe(8);
 });
 
 test('statistics from completed bets match the reference rules (SQL == domain)', async () => {
@@ -69,7 +65,7 @@ test('statistics from completed bets match the reference rules (SQL == domain)',
   await insertBet(t, { createdBy: me.user.id, opponentId: rival.id, status: 'active' });
   await insertBet(t, { createdBy: rival.id, opponentId: me.user.id });
 
-  const stats = (await body(await me.agent.get('/api/profile')))['stats'];
+  const stats = (await (await me.agent.api.profile.$get()).json()).stats;
   const expected = deriveStats(aggregateResults(sequence.map(([won, amount]) => ({ won, amount })).reverse(), 0));
   expect(stats).toEqual(expected);
   expect(stats).toMatchObject({ wins: 4, losses: 2, totalBets: 6, winRate: 66.7, streak: 3, netWinnings: 11 });
@@ -77,32 +73,29 @@ test('statistics from completed bets match the reference rules (SQL == domain)',
   // The rival sees the mirror image: a three-bet losing streak.
   const rivalAgent = await signedInUser(t);
   await makeFriends(t, rivalAgent.user.id, rival.id);
-  const card = await body(await rivalAgent.agent.get(`/api/users/${rival.id}`));
-  expect(card['stats']).toMatchObject({ wins: 2, losses: 4, streak: -3, netWinnings: -11, winRate: 33.3 });
+  const card = await (await rivalAgent.agent.api.users[':id'].$get({ param: { id: rival.id } })).json();
+  expect(card.stats).toMatchObject({ wins: 2, losses: 4, streak: -3, netWinnings: -11, winRate: 33.3 });
 });
 
 test('editing the profile validates, normalizes and keeps usernames unique', async () => {
   const me = await signedInUser(t);
   const other = await signedInUser(t, { username: 'TakenName' });
-  const missing = await me.agent.request('/api/profile', { method: 'PATCH', json: { name: '', username: 'x', phone: '1', venmoHandle: 'v' } });
+  const missing = await me.agent.api.profile.$patch({ json: { name: '', username: 'x', phone: '1', venmoHandle: 'v' } });
   expect(missing.status).toBe(422);
-  expect(await body(missing)).toMatchObject({ error: { code: 'VALIDATION_FAILED', message: 'Please fill in all fields.' } });
+  expect(await errorOf(missing)).toMatchObject({ error: { code: 'VALIDATION_FAILED', message: 'Please fill in all fields.' } });
 
-  const badPhone = await me.agent.request('/api/profile', { method: 'PATCH', json: { name: 'A', username: 'abc', phone: '123', venmoHandle: 'v' } });
-  expect(await body(badPhone)).toMatchObject({ error: { message: 'Please enter a valid 10-digit US phone number.' } });
+  const badPhone = await me.agent.api.profile.$patch({ json: { name: 'A', username: 'abc', phone: '123', venmoHandle: 'v' } });
+  expect(await errorOf(badPhone)).toMatchObject({ error: { message: 'Please enter a valid 10-digit US phone number.' } });
 
-  const taken = await me.agent.request('/api/profile', { method: 'PATCH', json: { name: 'A', username: 'takenNAME', phone: '5551112222', venmoHandle: 'v' } });
+  const taken = await me.agent.api.profile.$patch({ json: { name: 'A', username: 'takenNAME', phone: '5551112222', venmoHandle: 'v' } });
   expect(taken.status).toBe(409);
-  expect(await body(taken)).toMatchObject({ error: { code: 'USERNAME_TAKEN', message: 'This username is already taken. Please choose another.' } });
+  expect(await errorOf(taken)).toMatchObject({ error: { code: 'USERNAME_TAKEN', message: 'This username is already taken. Please choose another.' } });
 
-  const ok = await me.agent.request('/api/profile', {
-    method: 'PATCH',
-    json: { name: '  New Name ', username: 'Fresh.Name', phone: '(555) 111-2222', venmoHandle: '@fresh' },
-  });
+  const ok = await me.agent.api.profile.$patch({ json: { name: '  New Name ', username: 'Fresh.Name', phone: '(555) 111-2222', venmoHandle: '@fresh' } });
   expect(ok.status).toBe(200);
-  expect(await body(ok)).toMatchObject({ name: 'New Name', username: 'Fresh.Name', phone: '5551112222', venmoHandle: 'fresh' });
+  expect(await ok.json()).toMatchObject({ name: 'New Name', username: 'Fresh.Name', phone: '5551112222', venmoHandle: 'fresh' });
   // Keeping your own username is not a conflict; it now logs in under the new name.
-  const same = await me.agent.request('/api/profile', { method: 'PATCH', json: { name: 'N', username: 'fresh.name', phone: '5551112222', venmoHandle: 'fresh' } });
+  const same = await me.agent.api.profile.$patch({ json: { name: 'N', username: 'fresh.name', phone: '5551112222', venmoHandle: 'fresh' } });
   expect(same.status).toBe(200);
   const login = await createAgent(t).post('/api/auth/sign-in/username', { username: 'Fresh.Name', password: me.input.password });
   expect(login.status).toBe(200);
@@ -123,7 +116,7 @@ test("a stranger's card has no stats, friends or bets; a friend's has all three"
   await makeFriends(t, stranger.id, strangersFriend.id);
   await insertBet(t, { createdBy: stranger.id, opponentId: strangersFriend.id, winnerId: stranger.id });
 
-  const card = await body(await viewer.agent.get(`/api/users/${stranger.id}`));
+  const card = await (await viewer.agent.api.users[':id'].$get({ param: { id: stranger.id } })).json();
   expect(card).toEqual({
     user: { id: stranger.id, name: stranger.name, username: stranger.displayUsername, image: null, joinedAt: stranger.createdAt.toISOString() },
     relationship: 'none',
@@ -132,15 +125,15 @@ test("a stranger's card has no stats, friends or bets; a friend's has all three"
   expect(JSON.stringify(card)).not.toContain(strangersFriend.id);
 
   await makeFriends(t, viewer.user.id, stranger.id);
-  const friendCard = await body(await viewer.agent.get(`/api/users/${stranger.id}`));
-  expect(friendCard['relationship']).toBe('friend');
-  expect(friendCard['stats']).toMatchObject({ wins: 1, losses: 0, totalBets: 1, winRate: 100, streak: 1, netWinnings: 10, friendsCount: 2 });
-  const theirFriends = friendCard['friends'] as { items: Json[]; total: number };
+  const friendCard = await (await viewer.agent.api.users[':id'].$get({ param: { id: stranger.id } })).json();
+  expect(friendCard.relationship).toBe('friend');
+  expect(friendCard.stats).toMatchObject({ wins: 1, losses: 0, totalBets: 1, winRate: 100, streak: 1, netWinnings: 10, friendsCount: 2 });
+  const theirFriends = { items: [], total: 0, ...friendCard.friends };
   expect(theirFriends.total).toBe(2);
-  expect(theirFriends.items.map((f) => [f['id'], f['relationship']]).sort()).toEqual(
+  expect(theirFriends.items.map((f) => [f.id, f.relationship]).sort()).toEqual(
     [[strangersFriend.id, 'none'], [viewer.user.id, 'self']].sort(),
   );
-  const recent = friendCard['recentBets'] as { items: Json[]; total: number };
+  const recent = { items: [], total: 0, ...friendCard.recentBets };
   expect(recent.total).toBe(1);
   expect(recent.items[0]).toMatchObject({ status: 'completed', winnerId: stranger.id, creator: { id: stranger.id }, opponent: { id: strangersFriend.id } });
 });
@@ -155,31 +148,31 @@ test("a friend's card lists 8 friends and 5 recent bets with totals, hiding bets
   // Created by someone the viewer does not know: not visible to the viewer (spec's feed rule).
   const hidden = await insertBet(t, { createdBy: outsider.id, opponentId: pal.id });
 
-  const card = await body(await viewer.agent.get(`/api/users/${pal.id}`));
-  const friends = card['friends'] as { items: Json[]; total: number };
+  const card = await (await viewer.agent.api.users[':id'].$get({ param: { id: pal.id } })).json();
+  const friends = { items: [], total: 0, ...card.friends };
   expect(friends.items).toHaveLength(8);
   expect(friends.total).toBe(10);
-  const recent = card['recentBets'] as { items: Json[]; total: number };
+  const recent = { items: [], total: 0, ...card.recentBets };
   expect(recent.items).toHaveLength(5);
   expect(recent.total).toBe(6);
-  expect(recent.items.map((b) => b['id'])).not.toContain(hidden.id);
+  expect(recent.items.map((b) => b.id)).not.toContain(hidden.id);
 });
 
 test('a pending request shows on both cards with its id', async () => {
   const alice = await signedInUser(t);
   const bob = await signedInUser(t);
-  await alice.agent.post('/api/friend-requests', { userId: bob.user.id });
-  const fromAlice = await body(await alice.agent.get(`/api/users/${bob.user.id}`));
-  const fromBob = await body(await bob.agent.get(`/api/users/${alice.user.id}`));
-  expect(fromAlice['relationship']).toBe('request_sent');
-  expect(fromBob['relationship']).toBe('request_received');
-  expect(fromBob['requestId']).toBe(fromAlice['requestId']);
-  expect(fromAlice['stats']).toBeUndefined();
+  await alice.agent.api['friend-requests'].$post({ json: { userId: bob.user.id } });
+  const fromAlice = await (await alice.agent.api.users[':id'].$get({ param: { id: bob.user.id } })).json();
+  const fromBob = await (await bob.agent.api.users[':id'].$get({ param: { id: alice.user.id } })).json();
+  expect(fromAlice.relationship).toBe('request_sent');
+  expect(fromBob.relationship).toBe('request_received');
+  expect(fromBob.requestId).toBe(fromAlice.requestId);
+  expect(fromAlice.stats).toBeUndefined();
 });
 
 test('an unknown user card is a 404', async () => {
   const viewer = await signedInUser(t);
-  expect((await viewer.agent.get('/api/users/nobody-here')).status).toBe(404);
+  expect((await viewer.agent.api.users[':id'].$get({ param: { id: 'nobody-here' } })).status).toBe(404);
 });
 
 test('payer record: paid within 3 days of resolution, counted once resolved over 3 days ago or paid, at the boundary', async () => {
@@ -202,10 +195,10 @@ test('payer record: paid within 3 days of resolution, counted once resolved over
   await insertBet(t, { createdBy: me.user.id, opponentId: winner.id, winnerId: me.user.id, amount: 50, completedAt: at(now - 9 * day) }); // won: not theirs to pay
 
   const expected = { onTime: 3, total: 5, unpaid: 18 };
-  expect((await body(await me.agent.get('/api/profile')))['payerRecord']).toEqual(expected);
-  expect((await body(await viewer.agent.get(`/api/users/${me.user.id}`)))['payerRecord']).toEqual(expected);
+  expect((await (await me.agent.api.profile.$get()).json())['payerRecord']).toEqual(expected);
+  expect((await (await viewer.agent.api.users[':id'].$get({ param: { id: me.user.id } })).json())['payerRecord']).toEqual(expected);
   // Not a friend: no record.
-  expect((await body(await me.agent.get(`/api/users/${viewer.user.id}`)))['payerRecord']).toEqual({ onTime: 0, total: 0, unpaid: 0 });
+  expect((await (await me.agent.api.users[':id'].$get({ param: { id: viewer.user.id } })).json())['payerRecord']).toEqual({ onTime: 0, total: 0, unpaid: 0 });
   const stranger = await signedInUser(t);
-  expect(await body(await stranger.agent.get(`/api/users/${me.user.id}`))).not.toHaveProperty('payerRecord');
+  expect(await (await stranger.agent.api.users[':id'].$get({ param: { id: me.user.id } })).json()).not.toHaveProperty('payerRecord');
 });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AUTO_REMINDER_EVERY_DAYS, AUTO_REMINDER_FIRST_DAYS, AUTO_REMINDER_MAX } from '../../../domain/reminders.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query.ts';
-import type { ChangeEvent } from '../../lib/events.ts';
+import type { ChangeEvent } from '../../../domain/realtime.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { betSnapshot, writeNotifications } from '../notifications/notify.ts';
 import { reminderAllowed } from './reminders.sql.ts';

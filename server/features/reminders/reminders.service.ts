@@ -6,7 +6,7 @@ import { queryRows } from '../../db/query.ts';
 import { users } from '../../db/schema/auth.ts';
 import { bets } from '../../db/schema/bets.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { ChangeEvent } from '../../lib/events.ts';
+import type { ChangeEvent } from '../../../domain/realtime.ts';
 import { otherPartyOf, signedAmount, unpaidBetween } from '../balances/balances.sql.ts';
 import { refuse } from '../bets/bet-refusal.ts';
 import { areFriends } from '../friends/friends.service.ts';

@@ -1,15 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Balances } from '../../../domain/balances.ts';
 import type { Bet } from '../../../domain/bets.ts';
-import type { BetPage } from '../../../domain/feed.ts';
-import { reminderMessages, type ReminderResult } from '../../../domain/reminders.ts';
+import { reminderMessages } from '../../../domain/reminders.ts';
 import { bets } from '../../db/schema/bets.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { notificationPreferences } from '../../db/schema/preferences.ts';
 import { pushOutbox, pushSubscriptions } from '../../db/schema/push.ts';
-import { createAgent } from '../../testing/agent.ts';
+import { createAgent, errorOf } from '../../testing/agent.ts';
 import { insertBet } from '../../testing/bets.ts';
 import { insertUser, makeFriends, signedInUser } from '../../testing/factories.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -34,14 +32,13 @@ async function pair(): Promise<{ winner: User; loser: Row }> {
   return { winner, loser };
 }
 
-const remind = (u: User, betId: string) => u.agent.post(`/api/bets/${betId}/remind`);
-const remindBalance = (u: User, friendId: string) => u.agent.post(`/api/balances/${friendId}/remind`);
-const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string } }).error;
+const remind = (u: User, betId: string) => u.agent.api.bets[':id'].remind.$post({ param: { id: betId } });
+const remindBalance = (u: User, friendId: string) => u.agent.api.balances[':friendId'].remind.$post({ param: { friendId } });
 const linesOf = (userId: string) => t.db.select().from(notifications).where(eq(notifications.userId, userId));
 const setLastReminded = (betId: string, at: ReturnType<typeof sql>) => t.db.update(bets).set({ lastRemindedAt: at }).where(eq(bets.id, betId));
 
 async function myPastBet(u: User, betId: string): Promise<Bet | undefined> {
-  const body = (await (await u.agent.get('/api/bets/mine')).json()) as { past: { items: Bet[] } };
+  const body = await (await u.agent.api.bets.mine.$get()).json();
   return body.past.items.find((bet) => bet.id === betId);
 }
 
@@ -53,12 +50,12 @@ test('the winner reminds the loser: one inbox line, and the card reads sent unti
   const before = Date.now();
   const res = await remind(winner, bet.id);
   expect(res.status).toBe(200);
-  const { reminder } = (await res.json()) as ReminderResult;
+  const { reminder } = await res.json();
   const wait = new Date(reminder.availableAt).getTime() - before;
   expect(wait).toBeGreaterThan(23.9 * 3600_000);
   expect(wait).toBeLessThanOrEqual(24 * 3600_000 + 60_000);
   expect((await myPastBet(winner, bet.id))?.reminder).toEqual({ availableAt: reminder.availableAt });
-  const page = (await (await winner.agent.get(`/api/bets/${bet.id}`)).json()) as BetPage;
+  const page = await (await winner.agent.api.bets[':id'].$get({ param: { id: bet.id } })).json();
   expect(page.reminder).toEqual({ availableAt: reminder.availableAt });
 
   const lines = await linesOf(loser.id);
@@ -67,7 +64,7 @@ test('the winner reminds the loser: one inbox line, and the card reads sent unti
 
   const again = await remind(winner, bet.id);
   expect(again.status).toBe(429);
-  expect((await errorOf(again)).message).toBe(reminderMessages.throttled);
+  expect((await errorOf(again)).error.message).toBe(reminderMessages.throttled);
   expect(await linesOf(loser.id)).toHaveLength(1);
 });
 
@@ -91,23 +88,23 @@ test('only the winner of a completed, unpaid bet may remind; everything else is 
   const bet = await insertBet(t, { createdBy: winner.user.id, opponentId: loserUser.user.id, winnerId: winner.user.id });
   // The loser: 403. A friend of the creator who sees the bet in the feed: 403. A stranger: 404.
   expect((await remind(loserUser, bet.id)).status).toBe(403);
-  expect((await errorOf(await remind(loserUser, bet.id))).message).toBe(reminderMessages.onlyWinner);
+  expect((await errorOf(await remind(loserUser, bet.id))).error.message).toBe(reminderMessages.onlyWinner);
   const onlooker = await signedInUser(t);
   await makeFriends(t, onlooker.user.id, winner.user.id);
   expect((await remind(onlooker, bet.id)).status).toBe(403);
   // The onlooker sees the bet, but not when it was last reminded about.
-  expect(((await (await onlooker.agent.get(`/api/bets/${bet.id}`)).json()) as BetPage).reminder).toBeNull();
+  expect((await (await onlooker.agent.api.bets[':id'].$get({ param: { id: bet.id } })).json()).reminder).toBeNull();
   const stranger = await signedInUser(t);
   expect((await remind(stranger, bet.id)).status).toBe(404);
   expect((await remind(winner, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
   expect((await remind(winner, 'not-a-uuid')).status).toBe(422);
-  expect((await createAgent(t).post(`/api/bets/${bet.id}/remind`)).status).toBe(401);
+  expect((await createAgent(t).api.bets[':id'].remind.$post({ param: { id: bet.id } })).status).toBe(401);
   // Not resolved, or already paid (singly or by a settle-up): 409.
   const active = await insertBet(t, { createdBy: winner.user.id, opponentId: loser.id, status: 'active' });
   expect((await remind(winner, active.id)).status).toBe(409);
   const paid = await insertBet(t, { createdBy: winner.user.id, opponentId: loser.id, winnerId: winner.user.id, paymentSent: true });
   expect((await remind(winner, paid.id)).status).toBe(409);
-  expect((await errorOf(await remind(winner, paid.id))).message).toBe(reminderMessages.alreadyPaid);
+  expect((await errorOf(await remind(winner, paid.id))).error.message).toBe(reminderMessages.alreadyPaid);
   expect((await myPastBet(winner, paid.id))?.reminder).toBeNull();
   expect(await linesOf(loserUser.user.id)).toEqual([]);
   expect(await linesOf(loser.id)).toEqual([]);
@@ -118,12 +115,12 @@ test('a balance reminder: the creditor only, for the net, counted against each b
   const b1 = await insertBet(t, { createdBy: alex.id, opponentId: me.user.id, winnerId: me.user.id, amount: 30 });
   const b2 = await insertBet(t, { createdBy: me.user.id, opponentId: alex.id, winnerId: me.user.id, amount: 20 });
   const mine = await insertBet(t, { createdBy: me.user.id, opponentId: alex.id, winnerId: alex.id, amount: 15 });
-  const line = async () => ((await (await me.agent.get('/api/balances')).json()) as Balances).items.find((b) => b.friend.id === alex.id);
+  const line = async () => (await (await me.agent.api.balances.$get()).json()).items.find((b) => b.friend.id === alex.id);
   expect(await line()).toMatchObject({ net: 35, reminder: { availableAt: null } });
 
   const res = await remindBalance(me, alex.id);
   expect(res.status).toBe(200);
-  const { reminder } = (await res.json()) as ReminderResult;
+  const { reminder } = await res.json();
   expect((await line())?.reminder).toEqual({ availableAt: reminder.availableAt });
   const [note, ...more] = await linesOf(alex.id);
   expect(more).toEqual([]);
@@ -152,8 +149,8 @@ test('a balance reminder is refused to the debtor, on a zero net, and for a stra
   // The side that owes: 403, with the balance line carrying no reminder.
   const res = await remindBalance(alexUser, me.user.id);
   expect(res.status).toBe(403);
-  expect((await errorOf(res)).message).toBe(reminderMessages.notOwed(me.user.name));
-  const theirs = (await (await alexUser.agent.get('/api/balances')).json()) as Balances;
+  expect((await errorOf(res)).error.message).toBe(reminderMessages.notOwed(me.user.name));
+  const theirs = await (await alexUser.agent.api.balances.$get()).json();
   expect(theirs.items[0]).toMatchObject({ net: -10, reminder: null });
   // Even, or nothing at all with a friend: 403. Not a friend and no bets, or unknown: 404. Myself: 404.
   await insertBet(t, { createdBy: me.user.id, opponentId: alexUser.user.id, winnerId: alexUser.user.id, amount: 10 });
@@ -164,7 +161,7 @@ test('a balance reminder is refused to the debtor, on a zero net, and for a stra
   expect((await remindBalance(me, 'u_missing')).status).toBe(404);
   expect((await remindBalance(me, me.user.id)).status).toBe(404);
   expect((await remindBalance(me, '')).status).toBe(404);
-  expect((await createAgent(t).post(`/api/balances/${alex.id}/remind`)).status).toBe(401);
+  expect((await createAgent(t).api.balances[':friendId'].remind.$post({ param: { friendId: alex.id } })).status).toBe(401);
   expect(await linesOf(alexUser.user.id)).toEqual([]);
   expect(await linesOf(alex.id)).toEqual([]);
 });

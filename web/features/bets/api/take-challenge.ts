@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client.ts';
+import { betChanges, useChangeMutation } from '../../../lib/change-mutation.ts';
 import type { MutationConfig } from '../../../lib/query-client.ts';
-import { invalidateFriendGraph, queryKeys } from '../../../lib/query-keys.ts';
-import { useBetMutation } from '../hooks/use-bet-mutation.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** Takes a challenge: the taker becomes the opponent and accepts at once, with an optional prediction. */
 export async function takeChallenge({ code, prediction }: { code: string; prediction?: string }) {
@@ -11,19 +11,22 @@ export async function takeChallenge({ code, prediction }: { code: string; predic
   );
 }
 
+// A new bet, and taking it may have made the two friends.
+const takeChanges = [...betChanges, 'friends'] as const;
+
 export function useTakeChallenge(config: MutationConfig<typeof takeChallenge> = {}) {
   const queryClient = useQueryClient();
-  return useBetMutation(takeChallenge, {
-    ...config,
-    onSuccess: async (...args) => {
-      // Taking it may have made the two friends.
-      await invalidateFriendGraph(queryClient);
-      await config.onSuccess?.(...args);
+  return useChangeMutation(
+    takeChanges,
+    takeChallenge,
+    {
+      ...config,
+      onError: async (...args) => {
+        // Taken, cancelled or expired meanwhile: the page shows the new state.
+        void queryClient.invalidateQueries({ queryKey: queryKeys.challenges });
+        await config.onError?.(...args);
+      },
     },
-    onError: async (...args) => {
-      // Taken, cancelled or expired meanwhile: the page shows the new state.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.challenges });
-      await config.onError?.(...args);
-    },
-  });
+    { refreshOnError: true },
+  );
 }

@@ -1,32 +1,16 @@
 import { formatDueDate, isOverdue, localToday, type Bet } from '../../../../domain/bets.ts';
+import { StatusBadge } from '../../../components/bet-status-badge.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 
 /** Pending or Active (with its flags); a completed bet reads Won or Lost from the viewer's side. */
 export function BetStatusBadge({ bet, viewerId }: { bet: Bet; viewerId: string }) {
-  switch (bet.status) {
-    case 'pending':
-      return (
-        <>
-          <Badge variant="warning">Pending</Badge>
-          <BetFlags bet={bet} />
-        </>
-      );
-    case 'active':
-      return (
-        <>
-          <Badge>Active</Badge>
-          <BetFlags bet={bet} />
-        </>
-      );
-    case 'completed':
-      return bet.winnerId === viewerId ? (
-        <Badge variant="success">Won</Badge>
-      ) : (
-        <Badge variant="outline" className="text-muted-foreground">
-          Lost
-        </Badge>
-      );
-  }
+  if (bet.status === 'completed') return <StatusBadge status="completed" won={bet.winnerId === viewerId} />;
+  return (
+    <>
+      <StatusBadge status={bet.status} />
+      <BetFlags bet={bet} />
+    </>
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
-import { invalidateBetChange } from '../../../lib/query-keys.ts';
+import type { UseMutationOptions } from '@tanstack/react-query';
+import { betChanges, useChangeMutation } from '../../../lib/change-mutation.ts';
 
 /**
  * A bet transition: afterwards the lists, the red dot, stats and the feed are
@@ -11,17 +11,5 @@ export function useBetMutation<TData, TVariables>(
   mutationFn: (variables: TVariables) => Promise<TData>,
   config: Omit<UseMutationOptions<TData, Error, TVariables>, 'mutationFn'>,
 ) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn,
-    onSuccess: async (...args) => {
-      await invalidateBetChange(queryClient);
-      await config.onSuccess?.(...args);
-    },
-    onError: async (...args) => {
-      void invalidateBetChange(queryClient);
-      await config.onError?.(...args);
-    },
-  });
+  return useChangeMutation(betChanges, mutationFn, config, { refreshOnError: true });
 }

@@ -3,21 +3,11 @@ import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { FeedBet } from '../../../../domain/feed.ts';
 import { relativeTime } from '../../../../domain/relative-time.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
+import { formatDollars } from '../../../../domain/money.ts';
+import { StatusBadge } from '../../../components/bet-status-badge.tsx';
 import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
 import { BetCardActions } from './bet-card-actions.tsx';
 import { PartyButton } from './party-button.tsx';
-
-const dollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-});
-
-const openStatus = {
-  pending: { label: 'Pending', variant: 'warning' },
-  active: { label: 'Active', variant: 'default' },
-} as const;
 
 type BetCardProps = {
   bet: FeedBet;
@@ -41,7 +31,6 @@ export function BetCard({
   isOnBetPage = false,
 }: BetCardProps) {
   const titleId = useId();
-  const status = bet.status === 'completed' ? null : openStatus[bet.status];
   return (
     <article
       aria-labelledby={titleId}
@@ -72,12 +61,13 @@ export function BetCard({
           </h2>
           <p className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
             <time dateTime={bet.createdAt}>{relativeTime(bet.createdAt)}</time>
-            {status ? <Badge variant={status.variant}>{status.label}</Badge> : null}
+            {/* A completed bet says who won below instead. */}
+            {bet.status === 'completed' ? null : <StatusBadge status={bet.status} />}
             {badges}
           </p>
         </div>
         <p className="shrink-0 text-lg leading-tight font-bold text-primary tabular-nums">
-          {dollars.format(bet.amount)}
+          {formatDollars(bet.amount)}
         </p>
       </header>
       {isOnBetPage ? (

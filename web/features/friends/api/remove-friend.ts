@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client.ts';
+import { friendshipChanges, useChangeMutation } from '../../../lib/change-mutation.ts';
 import type { MutationConfig } from '../../../lib/query-client.ts';
-import { invalidateFriendGraph } from '../../../lib/query-keys.ts';
 
 /** Ends the friendship on both sides (ADR 007). */
 export async function removeFriend(userId: string) {
@@ -9,13 +8,5 @@ export async function removeFriend(userId: string) {
 }
 
 export function useRemoveFriend(config: MutationConfig<typeof removeFriend> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: removeFriend,
-    onSuccess: async (...args) => {
-      await invalidateFriendGraph(queryClient);
-      await config.onSuccess?.(...args);
-    },
-  });
+  return useChangeMutation(friendshipChanges, removeFriend, config);
 }

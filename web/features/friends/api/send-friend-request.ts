@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client.ts';
+import { friendshipChanges, useChangeMutation } from '../../../lib/change-mutation.ts';
 import type { MutationConfig } from '../../../lib/query-client.ts';
-import { invalidateFriendGraph } from '../../../lib/query-keys.ts';
 
 /** Answers 'accepted' when that user had already asked me: sending accepts theirs. */
 export async function sendFriendRequest(userId: string) {
@@ -9,13 +8,5 @@ export async function sendFriendRequest(userId: string) {
 }
 
 export function useSendFriendRequest(config: MutationConfig<typeof sendFriendRequest> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: sendFriendRequest,
-    onSuccess: async (...args) => {
-      await invalidateFriendGraph(queryClient);
-      await config.onSuccess?.(...args);
-    },
-  });
+  return useChangeMutation(friendshipChanges, sendFriendRequest, config);
 }

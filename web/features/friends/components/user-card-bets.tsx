@@ -1,14 +1,9 @@
 import { useId } from 'react';
-import type { BetStatus, CardBet } from '../../../../domain/profiles.ts';
+import { formatDollars } from '../../../../domain/money.ts';
+import type { CardBet } from '../../../../domain/profiles.ts';
 import { relativeTime } from '../../../../domain/relative-time.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
+import { StatusBadge } from '../../../components/bet-status-badge.tsx';
 import { cn } from '../../../lib/utils.ts';
-
-const statusBadges: Record<BetStatus, { label: string; variant: 'warning' | 'default' | 'secondary' }> = {
-  pending: { label: 'Pending', variant: 'warning' },
-  active: { label: 'Active', variant: 'default' },
-  completed: { label: 'Completed', variant: 'secondary' },
-};
 
 type UserCardBetsProps = {
   /** Whose profile this is: Won and Lost are from their side. */
@@ -42,7 +37,6 @@ export function UserCardBets({ userId, bets, total }: UserCardBetsProps) {
 }
 
 function BetItem({ bet, userId }: { bet: CardBet; userId: string }) {
-  const badge = statusBadges[bet.status];
   const won = bet.status === 'completed' ? bet.winnerId === userId : null;
   return (
     <li className="grid min-w-0 grid-cols-1 gap-1 rounded-lg border p-3 text-sm">
@@ -50,11 +44,11 @@ function BetItem({ bet, userId }: { bet: CardBet; userId: string }) {
         <p className="min-w-0 truncate font-medium">
           {bet.creator.name} <span className="font-normal text-muted-foreground">vs</span> {bet.opponent.name}
         </p>
-        <Badge variant={badge.variant}>{badge.label}</Badge>
+        <StatusBadge status={bet.status} />
       </div>
       <p className="wrap-anywhere text-muted-foreground">{bet.description}</p>
       <div className="flex items-center gap-2 text-xs text-muted-foreground">
-        <span className="font-semibold text-foreground">${bet.amount}</span>
+        <span className="font-semibold text-foreground">{formatDollars(bet.amount)}</span>
         <span aria-hidden>·</span>
         <span>{relativeTime(bet.createdAt)}</span>
         {won === null ? null : (

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client.ts';
+import { friendshipChanges, useChangeMutation } from '../../../lib/change-mutation.ts';
 import type { MutationConfig } from '../../../lib/query-client.ts';
-import { invalidateFriendGraph, queryKeys } from '../../../lib/query-keys.ts';
 
 /** 'Accept Invite': the two become friends at once (the link is the inviter's consent). */
 export async function acceptInvite(code: string) {
@@ -9,16 +8,5 @@ export async function acceptInvite(code: string) {
 }
 
 export function useAcceptInvite(config: MutationConfig<typeof acceptInvite> = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: acceptInvite,
-    onSuccess: async (...args) => {
-      await Promise.all([
-        invalidateFriendGraph(queryClient),
-        queryClient.invalidateQueries({ queryKey: queryKeys.feed }),
-      ]);
-      await config.onSuccess?.(...args);
-    },
-  });
+  return useChangeMutation(friendshipChanges, acceptInvite, config);
 }
