@@ -134,7 +134,14 @@ test('offline: the shell reloads with a banner, actions fail at once and are nev
   await saveScreen(page, 'pwa-offline-banner', { fullPage: false });
 
   // A list this tab never loaded says why it is empty instead of spinning forever.
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Feed' }).click();
+  // Without CI's pause for a screenshot, the click that follows the failure at once landed on <body>
+  // (a capture listener saw the target) and nothing navigated: the page was still settling. Not yet
+  // explained; noted on issue 11. The step checks where the click leads, retrying the click.
+  const feedLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Feed' });
+  await expect(async () => {
+    await feedLink.click();
+    await expect(page).toHaveURL(/\/feed$/, { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   await expect(toast(page, OFFLINE_MESSAGE)).toBeVisible();
   await expect(page.getByRole('main').getByText(OFFLINE_MESSAGE, { exact: true })).toBeVisible();
   await saveScreen(page, 'pwa-offline-list', { fullPage: false });
