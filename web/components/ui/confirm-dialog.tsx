@@ -17,12 +17,14 @@ type ConfirmDialogProps = {
   description: string;
   confirmLabel: string;
   cancelLabel?: string;
+  /** 'default' when the action can still be taken back (asking to void a bet, which the other side may refuse). */
+  confirmVariant?: 'destructive' | 'default';
   /** The confirmed request is running: the dialog stays, with a spinner, until it settles. */
   isBusy: boolean;
   onConfirm: () => void;
 };
 
-/** "Are you sure?" before an action that cannot be taken back (Remove a friend, Decline a bet). */
+/** "Are you sure?" before an action that cannot be taken back (Remove a friend, Decline a bet, void a bet). */
 export function ConfirmDialog({
   open,
   onOpenChange,
@@ -30,6 +32,7 @@ export function ConfirmDialog({
   description,
   confirmLabel,
   cancelLabel = 'Cancel',
+  confirmVariant = 'destructive',
   isBusy,
   onConfirm,
 }: ConfirmDialogProps) {
@@ -48,7 +51,7 @@ export function ConfirmDialog({
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel disabled={isBusy}>{cancelLabel}</AlertDialogCancel>
-          <Button variant="destructive" disabled={isBusy} aria-busy={isBusy || undefined} onClick={onConfirm}>
+          <Button variant={confirmVariant} disabled={isBusy} aria-busy={isBusy || undefined} onClick={onConfirm}>
             {isBusy ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
             {confirmLabel}
           </Button>

@@ -7,8 +7,8 @@ import { useKeepBet } from '../api/keep-bet.ts';
 import { useRequestVoid } from '../api/request-void.ts';
 import { betToastForm, toastBetError } from '../utils/bet-toasts.ts';
 import { otherParty } from '../utils/bet-view.ts';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ActionButton } from './action-button.tsx';
-import { VoidConfirmDialog } from './void-confirm-dialog.tsx';
 
 const voidFailure = { fallback: 'Failed to process void request' };
 
@@ -106,7 +106,7 @@ export function VoidBetActions({ bet, viewerId, disabled }: VoidBetActionsProps)
           {isConfirming ? 'Confirm Void' : 'Request Void'}
         </ActionButton>
       </div>
-      <VoidConfirmDialog
+      <ConfirmDialog
         open={isConfirmOpen}
         onOpenChange={setIsConfirmOpen}
         title={isConfirming ? 'Void this bet?' : 'Ask to void this bet?'}
@@ -116,6 +116,8 @@ export function VoidBetActions({ bet, viewerId, disabled }: VoidBetActionsProps)
             : `${other.name} will be asked to confirm. If they do, the bet is deleted for both of you.`
         }
         confirmLabel={isConfirming ? 'Confirm Void' : 'Request Void'}
+        // Only confirming deletes the bet; a request can still be cancelled.
+        confirmVariant={isConfirming ? 'destructive' : 'default'}
         isBusy={requestOrConfirm.isPending}
         onConfirm={() => requestOrConfirm.mutate(bet.id)}
       />
