@@ -116,18 +116,22 @@ export function ownAddressHeaders(): { 'x-forwarded-for': string } {
   return { 'x-forwarded-for': `203.0.113.${((process.pid + addressCounter) % 254) + 1}` };
 }
 
+/** The sign-up form's fields, by label, in the form's order, with `user`'s values. */
+export function signUpFields(user: Partial<TestUser>): Array<[string, string]> {
+  return [
+    ['Full Name', user.name ?? ''],
+    ['Username', user.username ?? ''],
+    ['Email', user.email ?? ''],
+    ['Password', user.password ?? ''],
+    ['Phone Number', user.phone ?? ''],
+    ['Venmo Handle', user.venmoHandle ?? ''],
+  ];
+}
+
 /** Fills every sign-up field from `user`; the age box is left to the caller. */
 export async function fillSignUpForm(page: Page, user: Partial<TestUser>): Promise<void> {
-  const fields: Array<[string, string | undefined]> = [
-    ['Full Name', user.name],
-    ['Username', user.username],
-    ['Email', user.email],
-    ['Password', user.password],
-    ['Phone Number', user.phone],
-    ['Venmo Handle', user.venmoHandle],
-  ];
-  for (const [label, value] of fields) {
-    await page.getByLabel(label, { exact: true }).fill(value ?? '');
+  for (const [label, value] of signUpFields(user)) {
+    await page.getByLabel(label, { exact: true }).fill(value);
   }
 }
 

@@ -5,6 +5,7 @@ import {
   expectToast,
   ownClientAddress,
   saveScreen,
+  signUpFields,
   test,
   type Mailbox,
   type TestUser,
@@ -70,15 +71,7 @@ async function signUpByKeyboard(page: Page, mailbox: Mailbox, user: TestUser): P
   await expect(page.getByRole('main')).toBeFocused();
   await expect(skip).not.toBeInViewport();
 
-  const fields: Array<[string, string]> = [
-    ['Full Name', user.name],
-    ['Username', user.username],
-    ['Email', user.email],
-    ['Password', user.password],
-    ['Phone Number', user.phone],
-    ['Venmo Handle', user.venmoHandle],
-  ];
-  for (const [label, value] of fields) {
+  for (const [label, value] of signUpFields(user)) {
     await tabTo(page.getByLabel(label, { exact: true }));
     await page.keyboard.type(value);
   }
