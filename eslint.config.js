@@ -12,6 +12,12 @@ import tseslint from 'typescript-eslint';
  * (domain <- server, domain <- web, web sees server types only; see
  * docs/architecture.md), so a wrong-way import fails lint.
  */
+const webZones = [
+  { target: './web/features', from: './web/app', message: 'Features never import the app layer.' },
+  { target: './web/components', from: './web/features', message: 'Shared components never import features.' },
+  { target: './web/lib', from: './web/features', message: 'lib never imports features.' },
+];
+
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'data', '.tsbuild', 'test-results', 'playwright-report', 'server/migrations'] },
   js.configs.recommended,
@@ -104,13 +110,20 @@ export default tseslint.config(
           ],
         },
       ],
+      'import-x/no-restricted-paths': ['error', { zones: webZones }],
+    },
+  },
+  {
+    // The web's own code never imports its test helpers (web/testing: MSW, render helpers, factories).
+    files: ['web/**/*.{ts,tsx}'],
+    ignores: ['web/testing/**', 'web/**/*.test.{ts,tsx}'],
+    rules: {
       'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
-            { target: './web/features', from: './web/app', message: 'Features never import the app layer.' },
-            { target: './web/components', from: './web/features', message: 'Shared components never import features.' },
-            { target: './web/lib', from: './web/features', message: 'lib never imports features.' },
+            ...webZones,
+            { target: './web', from: './web/testing', message: 'Source never imports test code (web/testing).' },
           ],
         },
       ],

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { chromiumArgs, fullChromium, headlessShell } from './scripts/chromium.ts';
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 // Each run writes its artifacts and server log to its own folder, so two runs at
@@ -11,6 +12,9 @@ process.env.SIDEPOT_E2E_RUN_DIR ??= path.join(
   'test-results/e2e-runs',
   `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`,
 );
+
+// Most specs run in the headless shell; the push journeys need the full browser's notifications.
+const needsFullBrowser = /\/(push|pwa)\.spec\.ts$/;
 
 /**
  * End-to-end tests drive Debian's Chromium (Playwright's download does not work on
@@ -62,20 +66,16 @@ export default defineConfig({
     actionTimeout: 10_000,
     navigationTimeout: 15_000,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        // Debian's wrapper adds --enable-gpu-rasterization: with no GPU that rasterises through
-        // SwiftShader, and the GPU process then used more CPU than the page and the server together.
-        '--disable-gpu-rasterization',
-        '--disable-gpu-compositing',
-      ],
+      executablePath: fullChromium,
+      args: chromiumArgs,
     },
   },
+  projects: [
+    {
+      name: 'headless-shell',
+      testIgnore: needsFullBrowser,
+      use: { launchOptions: { executablePath: headlessShell, args: chromiumArgs } },
+    },
+    { name: 'chromium', testMatch: needsFullBrowser },
+  ],
 });

@@ -10,6 +10,9 @@ import { hasForbiddenCharacters, isBlank, textMessages } from './text.ts';
  * public pages import it without zod (domain/users.ts wraps the rules in schemas
  * for the server and re-exports everything here).
  */
+/** User ids as better-auth (32 letters and digits) and the seed write them; anything else names nobody. */
+export const USER_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
 export type RuleFailure<TField extends string = string> = {
   field: TField;
   title: string;

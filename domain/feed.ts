@@ -4,9 +4,8 @@ import { betActions, betTrustFields, COMMENT_MAX } from './bets.ts';
 import { hasForbiddenCharacters, isBlank, textMessages } from './text.ts';
 
 export const FEED_PAGE_SIZE = 20;
-export const LEADERBOARD_SIZE = 10;
-export const LEADERBOARD_SHOWN = 3;
-export const LEADERBOARD_WINDOW_DAYS = 7;
+// Zod-free, so the feed screen reads them without zod (issue 13); re-exported for the server.
+export { LEADERBOARD_SHOWN, LEADERBOARD_SIZE, LEADERBOARD_WINDOW_DAYS } from './leaderboard.ts';
 
 export const feedPartySchema = userSummarySchema.extend({ venmoHandle: z.string() });
 

@@ -1,29 +1,14 @@
 import { z } from 'zod';
 import { INVITE_CODE_PATTERN } from './invite-code.ts';
+import { inviteMessages } from './invite-texts.ts';
 
 export { invitePath } from './invite-code.ts';
 
 /** 16 random bytes (128 bits) in base64url: 22 characters. */
 export const INVITE_CODE_BYTES = 16;
 
-export const inviteMessages = {
-  invalid: 'This invite link is no longer valid.',
-  ownLink: 'This is your own invite link',
-  rateLimited: 'Too many invite links opened. Please wait a minute and try again.',
-  dailyLimit: 'This invite link has reached its limit for today. Please try again tomorrow.',
-} as const;
-
-export function inviteHeading(name: string): string {
-  return `${name} invited you to Sidepot`;
-}
-
-export function alreadyFriendsText(name: string): string {
-  return `You are already friends with ${name}`;
-}
-
-export function nowFriendsText(name: string): string {
-  return `You are now friends with ${name}`;
-}
+// The texts live in invite-texts.ts (no zod there: the public invite page loads without zod, issue 13).
+export * from './invite-texts.ts';
 
 /** Anything that cannot be a code reads as a dead link, not as a form error. */
 export const inviteCodeSchema = z.string().regex(INVITE_CODE_PATTERN, inviteMessages.invalid);

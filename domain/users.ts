@@ -6,14 +6,13 @@ import {
   checkSignUp,
   digitsOnly,
   normalizeVenmoHandle,
+  USER_ID_PATTERN,
   type RuleFailure,
 } from './account-rules.ts';
 
 // The rules themselves live in account-rules.ts (no zod there); this module adds their schemas.
 export * from './account-rules.ts';
 
-/** User ids as better-auth (32 letters and digits) and the seed write them; anything else names nobody. */
-export const USER_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 export const userIdSchema = z.string().regex(USER_ID_PATTERN, 'User not found.');
 
 /** Turns a rule check into a zod refinement, so one function feeds both sides. */

@@ -189,3 +189,36 @@ function leaderRow(rank: number, user: Actor, wins: number): RegExp {
     `^Rank ${rank}\\s*${escape(user.name)}\\s*@${escape(user.username)}\\s*${wins} ${wins === 1 ? 'win' : 'wins'}$`,
   );
 }
+
+test("the feed's tabs follow the arrow keys, Home and End, and only the selected tab is in the Tab order", async ({
+  poolUser,
+}) => {
+  const eve = await poolUser();
+  const page = await eve.newPage();
+  await page.goto('/feed');
+  const feedTab = page.getByRole('tab', { name: 'Feed' });
+  const leaderboardTab = page.getByRole('tab', { name: 'Leaderboard' });
+  await expect(feedTab).toHaveAttribute('aria-selected', 'true');
+  await expect(feedTab).toHaveAttribute('tabindex', '0');
+  await expect(leaderboardTab).toHaveAttribute('tabindex', '-1');
+  await feedTab.focus();
+
+  // Automatic activation: moving to a tab selects it and shows its panel (and the URL says so).
+  await page.keyboard.press('ArrowRight');
+  await expect(leaderboardTab).toBeFocused();
+  await expect(leaderboardTab).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel', { name: 'Leaderboard' })).toContainText('No winners yet');
+  await expect(page).toHaveURL(/\?tab=leaderboard$/);
+  await expect(page.getByRole('tabpanel')).toHaveCount(1);
+  // The row wraps around, and Home / End reach its ends.
+  await page.keyboard.press('ArrowRight');
+  await expect(feedTab).toBeFocused();
+  await expect(page.getByRole('tabpanel', { name: 'Feed' })).toContainText('No bets yet');
+  await page.keyboard.press('End');
+  await expect(leaderboardTab).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Home');
+  await expect(feedTab).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowLeft');
+  await expect(leaderboardTab).toBeFocused();
+  await expect(feedTab).toHaveAttribute('tabindex', '-1');
+});

@@ -20,8 +20,10 @@ const OFFLINE_MESSAGE = 'You are offline. Try again when you are back online.';
  */
 const FIRST_LOAD_MS = 20_000;
 
-// Each test installs the worker (precaching the whole shell) at least once.
-test.describe.configure({ timeout: 90_000 });
+// Each test installs the worker (precaching the whole shell) at least once. One after another, not in
+// parallel (the suite is fullyParallel): the release test rewrites the shared sw.js, and a push test running
+// beside it lost its notification to the new worker (CI, once). Other files block service workers.
+test.describe.configure({ mode: 'default', timeout: 90_000 });
 // The suite blocks service workers (playwright.config.ts); this file is about them.
 test.use({ serviceWorkers: 'allow' });
 

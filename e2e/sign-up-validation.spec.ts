@@ -19,8 +19,15 @@ test('sign-up checks the age box first, then missing fields, then password lengt
   await submit.click();
   await expectToast(page, ...AGE);
   await expect(toast(page, MISSING[0])).toBeHidden();
+  // The failing field is marked, described by its message, and focused.
+  await expect(ageBox).toBeFocused();
+  await expect(ageBox).toHaveAttribute('aria-invalid', 'true');
+  await expect(ageBox).toHaveAccessibleDescription(AGE[1]);
 
+  // After a submit, every change re-checks: ticking the box moves the error on to the next rule.
   await ageBox.check();
+  await expect(ageBox).not.toHaveAttribute('aria-invalid');
+  await expect(page.getByLabel('Full Name')).toHaveAccessibleDescription(MISSING[1]);
   await submit.click();
   await expectToast(page, ...MISSING);
   await expect(toast(page, SHORT[0])).toBeHidden();
@@ -53,6 +60,12 @@ test('sign-up refuses a username that is already taken', async ({
   await page.getByRole('button', { name: 'Create Account' }).click();
 
   await expectToast(page, 'Username Taken', 'This username is already taken. Please choose another.');
+  // The server's refusal marks the field and puts the cursor back in it.
+  const username = page.getByLabel('Username');
+  await expect(username).toBeFocused();
+  await expect(username).toHaveAccessibleDescription(
+    'This username is already taken. Please choose another.',
+  );
   await expect(page).toHaveURL(/\/signup$/);
   await expect(toast(page, 'Check Your Email')).toBeHidden();
 });

@@ -14,12 +14,13 @@ import { getBalance, listBalances } from '../server/features/balances/balances.s
 import { listMyBets } from '../server/features/bets/bets.service.ts';
 import { getBetPage } from '../server/features/feed/bet-page.service.ts';
 import { getFeedPage } from '../server/features/feed/feed.service.ts';
-import { searchUsers } from '../server/features/friends/friends.service.ts';
+import { listFriends, searchUsers } from '../server/features/friends/friends.service.ts';
 import { getWeeklyLeaderboard } from '../server/features/leaderboard/leaderboard.service.ts';
 import { getActivityPage, getWaitingOnYou } from '../server/features/notifications/activity.service.ts';
 import { getNotificationSummary } from '../server/features/notifications/notifications.service.ts';
 import { getProfileScreen, getUserCard } from '../server/features/profile/profile.service.ts';
-import { Random, connect, parseScriptArgs, type Connection } from './seed.ts';
+import { Random } from './seed/random.ts';
+import { connect, parseScriptArgs, type Connection } from './seed/target.ts';
 
 const argsSchema = z.object({
   iterations: z.coerce.number().int().min(1).default(200),
@@ -265,6 +266,14 @@ function buildCases(db: Connection['db'], subjects: Awaited<ReturnType<typeof pi
     {
       name: 'listMyBets (profile sections)',
       run: async (i) => (await listMyBets(db, pair(i).viewer)).past.items.length,
+    },
+    {
+      name: 'listMyBets (busiest user)',
+      run: async () => (await listMyBets(db, busiest)).past.items.length,
+    },
+    {
+      name: 'listFriends (busiest user)',
+      run: async () => (await listFriends(db, busiest)).length,
     },
   ];
 }

@@ -1,20 +1,25 @@
 #!/usr/bin/env bash
-# Makes sure a Chromium the e2e suite can drive is installed.
-# Playwright's own browser download does not work on our machines, so the
-# suite runs Debian's `chromium` package (see docs/architecture.md, "Known pitfalls").
-# Never skips silently: either a browser is there, gets installed, or this
-# script fails with one line saying what to do.
+# Makes sure the Chromium builds the e2e suite drives are installed: Debian's `chromium`
+# and `chromium-headless-shell` (most specs run in the lighter headless shell, the push
+# journeys in the full browser; playwright.config.ts). Playwright's own browser download
+# does not work on our machines (see docs/architecture.md, "Known pitfalls").
+# Never skips silently: either the browsers are there, get installed, or this script
+# fails with one line saying what to do.
 set -euo pipefail
 
-browser="${CHROMIUM_PATH:-/usr/bin/chromium}"
-
-if [[ -x "$browser" ]]; then
-  exit 0
+if [[ -n "${CHROMIUM_PATH:-}" ]]; then
+  if [[ -x "$CHROMIUM_PATH" ]]; then exit 0; fi
+  echo "ensure-chromium: CHROMIUM_PATH=$CHROMIUM_PATH is not an executable file; point it at a Chromium binary or unset it to use Debian's chromium." >&2
+  exit 1
 fi
 
-if [[ -n "${CHROMIUM_PATH:-}" ]]; then
-  echo "ensure-chromium: CHROMIUM_PATH=$CHROMIUM_PATH is not an executable file; point it at a Chromium binary or unset it to use /usr/bin/chromium." >&2
-  exit 1
+full=/usr/bin/chromium
+shell=/usr/lib/chromium/chromium-headless-shell
+missing=()
+[[ -x "$full" ]] || missing+=(chromium)
+[[ -x "$shell" ]] || missing+=(chromium-headless-shell)
+if [[ ${#missing[@]} -eq 0 ]]; then
+  exit 0
 fi
 
 # apt-get is usable when we are root or sudo needs no password.
@@ -28,18 +33,19 @@ if command -v apt-get >/dev/null 2>&1; then
 fi
 
 if [[ ${#apt[@]} -eq 0 ]]; then
-  echo "ensure-chromium: no Chromium at /usr/bin/chromium; install it with 'sudo apt-get install -y chromium' or set CHROMIUM_PATH to a Chromium binary." >&2
+  echo "ensure-chromium: missing ${missing[*]}; install with 'sudo apt-get install -y ${missing[*]}' or set CHROMIUM_PATH to a Chromium binary." >&2
   exit 1
 fi
 
-echo "ensure-chromium: /usr/bin/chromium is missing; installing Debian's chromium package (takes a few minutes)..." >&2
+echo "ensure-chromium: installing Debian's ${missing[*]} (takes a few minutes)..." >&2
 export DEBIAN_FRONTEND=noninteractive
 # Another apt run holding the lock is waited for rather than failing at once.
 "${apt[@]}" -o DPkg::Lock::Timeout=600 update -qq
-"${apt[@]}" -o DPkg::Lock::Timeout=600 install -y -qq chromium >&2
+# Both together, so they come at the same version.
+"${apt[@]}" -o DPkg::Lock::Timeout=600 install -y -qq chromium chromium-headless-shell >&2
 
-if [[ ! -x "$browser" ]]; then
-  echo "ensure-chromium: installing chromium did not produce /usr/bin/chromium; install it with 'sudo apt-get install -y chromium' or set CHROMIUM_PATH." >&2
+if [[ ! -x "$full" || ! -x "$shell" ]]; then
+  echo "ensure-chromium: installing did not produce $full and $shell; install them with 'sudo apt-get install -y chromium chromium-headless-shell' or set CHROMIUM_PATH." >&2
   exit 1
 fi
-echo "ensure-chromium: installed $("$browser" --version 2>/dev/null || echo chromium)" >&2
+echo "ensure-chromium: installed $("$full" --version 2>/dev/null || echo chromium) and its headless shell" >&2

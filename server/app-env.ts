@@ -3,6 +3,7 @@ import type { Env } from './env.ts';
 import type { Auth, Session, SessionUser } from './lib/auth.ts';
 import type { EventBus } from './lib/events.ts';
 import type { Logger } from './lib/logger.ts';
+import type { StreamHub } from './lib/stream-hub.ts';
 import type { MailWorker } from './lib/mail-outbox.ts';
 import type { OutboxWorker } from './lib/outbox-worker.ts';
 import type { FileStorage } from './lib/storage.ts';
@@ -19,6 +20,8 @@ export type AppDeps = {
   vapidPublicKey: string;
   storage: FileStorage;
   events: EventBus;
+  /** This instance's open event streams: one heartbeat timer, batched session checks. */
+  streams: StreamHub;
   logger: Logger;
   /** Stops the mail worker and closes every connection bootstrap opened (database last). */
   close: () => Promise<void>;

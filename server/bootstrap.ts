@@ -6,6 +6,7 @@ import { configureNotificationMail } from './features/notifications/notification
 import { applyPendingInvite, publishInviteFriendship, recordPendingInvite } from './features/invites/invites.service.ts';
 import { createAuth, type PasswordHasher } from './lib/auth.ts';
 import { createEventBus, type EventBus } from './lib/events.ts';
+import { createStreamHub, liveSessionIds } from './lib/stream-hub.ts';
 import type { Logger } from './lib/logger.ts';
 import { createMailWorker } from './lib/mail-outbox.ts';
 import { createLogTransport, createSmtpTransport, type MailTransport } from './lib/mail-transport.ts';
@@ -25,6 +26,8 @@ export type BootstrapOverrides = {
   redisPrefix?: string;
   /** Tests: a cheap password hash, so hundreds of test accounts do not cost minutes of scrypt. */
   passwordHasher?: PasswordHasher;
+  /** Tests: a short SSE heartbeat (and session re-check) period. */
+  heartbeatMs?: number;
 };
 
 function withStartupMessage(what: string) {
@@ -69,6 +72,12 @@ export async function bootstrap(env: Env, logger: Logger, overrides: BootstrapOv
     endStreams: () => bus.endStreams(),
     close: () => bus.close(),
   };
+  const streams = createStreamHub({
+    events,
+    liveSessions: (ids) => liveSessionIds(database.db, ids),
+    logger,
+    ...(overrides.heartbeatMs ? { heartbeatMs: overrides.heartbeatMs } : {}),
+  });
   let secondaryStorage;
   if (redis) {
     const authRedis = await openRedis(redis.url, logger, `${redis.prefix}auth`).catch(withStartupMessage('cannot reach REDIS_URL'));
@@ -117,9 +126,10 @@ export async function bootstrap(env: Env, logger: Logger, overrides: BootstrapOv
   const close = async () => {
     await mail.stop();
     await push.stop();
+    streams.close();
     await events.close();
     for (const closer of closers) await closer();
     await database.close();
   };
-  return { env, database, auth, mail, push, vapidPublicKey: vapid.publicKey, storage, events, logger, close };
+  return { env, database, auth, mail, push, vapidPublicKey: vapid.publicKey, storage, events, streams, logger, close };
 }

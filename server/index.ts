@@ -15,6 +15,7 @@ import { StartupError } from './lib/startup-error.ts';
 
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../dist/web', import.meta.url));
 const SHUTDOWN_TIMEOUT_MS = 10_000;
+const PGLITE_JOB_BATCH_SIZE = 100;
 
 let env: Env;
 try {
@@ -47,9 +48,13 @@ const stopHeldMailFlush = startHeldMailFlush(
   (error) => logger.error({ err: error }, 'held notification mail flush failed'),
   () => deps.mail.wake(),
 );
-const overdueJob = createOverdueJob({ db: deps.database.db, publish: (userIds, event) => deps.events.publish(userIds, event), logger });
+// PGlite has one connection: a background pass holds every request up for the length of its transaction
+// (10k-user seed, loaded machine: 500 reminders 110 ms warm, up to 0.9 s cold; 100 reminders 45 ms / 0.4 s).
+// Smaller batches let queued requests in between passes.
+const jobBatchSize = deps.database.kind === 'pglite' ? PGLITE_JOB_BATCH_SIZE : undefined;
+const overdueJob = createOverdueJob({ db: deps.database.db, publish: (userIds, event) => deps.events.publish(userIds, event), logger, batchSize: jobBatchSize });
 overdueJob.start();
-const reminderJob = createReminderJob({ db: deps.database.db, publish: (userIds, event) => deps.events.publish(userIds, event), logger });
+const reminderJob = createReminderJob({ db: deps.database.db, publish: (userIds, event) => deps.events.publish(userIds, event), logger, batchSize: jobBatchSize });
 reminderJob.start();
 deps.push.start();
 

@@ -5,13 +5,14 @@
  * interactive (scripts/size/page-files.ts says which files that is), in KiB (1,024
  * bytes), as the issue and Lighthouse count them.
  *
- * - `targetKb` is the issue's goal. The app does not meet it yet; the output
+ * - `targetKb` is the issue's goal. /home and /feed meet it; the public pages do not (ADR 033); the output
  *   shows the distance.
  * - `interimKb` is what CI enforces until the bundle shrinks: the size measured
  *   when the check landed (2026-11-23) plus ~5%, so the first load cannot grow
  *   unnoticed; the public pages were lowered to ~2 KiB above what they measured
  *   after the first shrink (ADR 026: zod, the reset dialog and sonner out of
- *   their first load), and again after ADR 033 (the better-auth client and react-hook-form). Lower it whenever a change makes a page lighter; never
+ *   their first load), again after ADR 033 (the better-auth client and react-hook-form), and after ADR 037 to
+ *   ~3 KiB above (/home at its 150 target). Lower it whenever a change makes a page lighter; never
  *   raise it without saying why in the commit.
  */
 export type PageBudget = {
@@ -28,28 +29,28 @@ export type PageBudget = {
 
 export const PAGE_BUDGETS: PageBudget[] = [
   // '/' is the sign-up screen (web/app/router.tsx: the index route).
-  { page: '/', routeModules: ['app/routes/signup.tsx'], signedIn: false, targetKb: 100, interimKb: 159 },
+  { page: '/', routeModules: ['app/routes/signup.tsx'], signedIn: false, targetKb: 100, interimKb: 146 },
   { page: '/login', routeModules: ['app/routes/login.tsx'], signedIn: false, targetKb: 100, interimKb: 140 },
   {
     page: '/signup',
     routeModules: ['app/routes/signup.tsx'],
     signedIn: false,
     targetKb: 100,
-    interimKb: 159,
+    interimKb: 146,
   },
   {
     page: '/invite/<code>',
     routeModules: ['app/routes/invite.tsx'],
     signedIn: false,
     targetKb: 100,
-    interimKb: 161,
+    interimKb: 139,
   },
   {
     page: '/challenge/<code>',
     routeModules: ['app/routes/challenge.tsx'],
     signedIn: false,
     targetKb: 100,
-    interimKb: 181,
+    interimKb: 140,
   },
   // /home's ceiling was 217 (206.8 + 5%); it is 222 since challenge links put 'Pick a Friend' / 'Challenge
   // by Link' tabs (Radix Tabs, ~5 KiB gzip) on the Place Bet form: 218.3 KiB measured on 2026-11-23.
@@ -59,6 +60,9 @@ export const PAGE_BUDGETS: PageBudget[] = [
   // 216.0 / 208.3 / 188.9 measured 2026-11-24 with reminders, limits and the skip link in.
   // Ratcheted again (ADR 033: session read without the better-auth client, /login without react-hook-form):
   // / and /signup 156.5, /login 138.0, /invite 159.1, /challenge 178.9, /home 206.0, /feed 198.3 (2026-11-24).
-  { page: '/home', routeModules: ['app/routes/home.tsx'], signedIn: true, targetKb: 150, interimKb: 208 },
-  { page: '/feed', routeModules: ['app/routes/feed.tsx'], signedIn: true, targetKb: 150, interimKb: 200 },
+  // ADR 037 (zod-free rule modules, Popover/cmdk/Dialog on use, own tabs, sign-up without react-hook-form):
+  // / and /signup 142.9, /login 138.2, /invite 135.6, /challenge 136.7, /home 147.4, /feed 143.7 (2026-11-24),
+  // so /home and /feed now meet their 150 target, which CI enforces (a met target replaces the interim one).
+  { page: '/home', routeModules: ['app/routes/home.tsx'], signedIn: true, targetKb: 150, interimKb: 150 },
+  { page: '/feed', routeModules: ['app/routes/feed.tsx'], signedIn: true, targetKb: 150, interimKb: 150 },
 ];

@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { closeTestApp, createTestApp, type TestApp } from '../testing/test-app.ts';
 import { consumeRateLimit, createMemoryRateLimiter, type RateLimitRule } from './rate-limit.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(async () => {
-  expect(t.serverErrors()).toEqual([]);
-  await t.close();
-});
+afterAll(() => closeTestApp(t));
 
 const rule = (name: string, max = 3): RateLimitRule => ({
   name,

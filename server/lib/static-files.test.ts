@@ -5,7 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createApp } from '../app.ts';
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../testing/test-app.ts';
+import { closeTestApp, createTestApp, TEST_ORIGIN, type TestApp } from '../testing/test-app.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 // Over the compression threshold, like a real chunk.
@@ -35,10 +35,7 @@ beforeAll(async () => {
   writeFileSync(path.join(root, 'assets', 'plain-def456.js'), SCRIPT);
   app = createApp(t.deps, { staticRoot: path.relative(process.cwd(), root), clientIp: () => '127.0.0.1' });
 });
-afterAll(async () => {
-  expect(t.serverErrors()).toEqual([]);
-  await t.close();
-});
+afterAll(() => closeTestApp(t));
 
 const get = (url: string, acceptEncoding?: string) =>
   app.request(`${TEST_ORIGIN}${url}`, {

@@ -4,17 +4,14 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { AppEnv } from '../app-env.ts';
 import { insertBet } from '../testing/bets.ts';
 import { insertUser, makeFriends, signedInUser } from '../testing/factories.ts';
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../testing/test-app.ts';
+import { closeTestApp, createTestApp, TEST_ORIGIN, type TestApp } from '../testing/test-app.ts';
 import { COMPRESS_THRESHOLD, compressResponses, pickEncoding } from './compress.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(async () => {
-  expect(t.serverErrors()).toEqual([]);
-  await t.close();
-});
+afterAll(() => closeTestApp(t));
 
 /** A signed-in user whose /api/bets/mine answer is well over the threshold. */
 async function userWithManyBets() {

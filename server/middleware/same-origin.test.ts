@@ -4,7 +4,7 @@ import { bets } from '../db/schema/bets.ts';
 import type { Agent } from '../testing/agent.ts';
 import { insertBet } from '../testing/bets.ts';
 import { makeFriends, signedInUser } from '../testing/factories.ts';
-import { createTestApp, TEST_IP_HEADER, TEST_ORIGIN, type TestApp } from '../testing/test-app.ts';
+import { closeTestApp, createTestApp, TEST_IP_HEADER, TEST_ORIGIN, type TestApp } from '../testing/test-app.ts';
 
 /*
  * Issue 9, point 5: state-changing API calls come from our own pages, and a
@@ -16,10 +16,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(async () => {
-  expect(t.serverErrors()).toEqual([]);
-  await t.close();
-});
+afterAll(() => closeTestApp(t));
 
 const SIBLING = 'http://localhost:3001';
 
@@ -94,7 +91,7 @@ test('a foreign Origin is refused with 403 on every state-changing route family,
     });
   }
   expect(await statusOf(bet.id)).toBe('pending');
-  const friends = (await (await creator.agent.get('/api/friends')).json()) as { items: { id: string }[] };
+  const friends = await (await creator.agent.api.friends.$get()).json();
   expect(friends.items.map((f) => f.id)).toEqual([opponent.user.id]);
 });
 
@@ -180,7 +177,7 @@ test('better-auth checks origins on /api/auth itself: a signed-in cross-origin o
   expect((await signOut({})).status).toBe(403);
   expect(t.takeServerErrors().map((entry) => entry.msg)).toEqual(['Invalid origin: https://evil.example']);
   // Still signed in.
-  expect((await agent.get('/api/profile')).status).toBe(200);
+  expect((await agent.api.profile.$get()).status).toBe(200);
 
   // A cross-site form that signs the victim into the attacker's account (login CSRF).
   const loginCsrf = await t.app.request(`${TEST_ORIGIN}/api/auth/sign-in/email`, {

@@ -1,9 +1,9 @@
-import { testClient } from 'hono/testing';
+import { hc } from 'hono/client';
 import { z } from 'zod';
 import { TEST_IP_HEADER, TEST_ORIGIN, type TestApp } from './test-app.ts';
 
 /**
- * A browser stand-in: keeps cookies, sends our Origin and one client address. `api` is Hono's typed test
+ * A browser stand-in: keeps cookies, sends our Origin and one client address. `api` is Hono's typed
  * client over the real app (a changed route breaks its tests at compile time); `request`, `get` and `post`
  * stay for what is outside the typed API: better-auth under /api/auth, static files, raw bodies.
  */
@@ -26,6 +26,11 @@ export function createAgent(t: TestApp, ip: string = t.nextIp()) {
       body: init.json === undefined ? undefined : JSON.stringify(init.json),
       redirect: 'manual',
     });
+    keepCookies(res);
+    return res;
+  }
+
+  function keepCookies(res: Response) {
     for (const setCookie of res.headers.getSetCookie()) {
       const [pair = ''] = setCookie.split(';');
       const separator = pair.indexOf('=');
@@ -34,14 +39,24 @@ export function createAgent(t: TestApp, ip: string = t.nextIp()) {
       if (value === '' || /max-age=0/i.test(setCookie)) cookies.delete(name);
       else cookies.set(name, value);
     }
-    return res;
   }
+
+  // Hono's typed client over the real app, as `testClient` builds it, but its answers' cookies land in
+  // this agent's jar like any other request's (a refreshed session cache, a sign-out).
+  const typed = hc<typeof t.app>(TEST_ORIGIN, {
+    headers: browserHeaders,
+    fetch: async (input: Request | string | URL, init?: RequestInit) => {
+      const res = await t.app.request(input, init);
+      keepCookies(res);
+      return res;
+    },
+  });
 
   return {
     ip,
     cookies,
     /** The typed API (`/api/...`), sent with this agent's cookies, Origin and address. */
-    api: testClient(t.app, undefined, undefined, { headers: browserHeaders }).api,
+    api: typed.api,
     request,
     get: (path: string) => request(path),
     post: (path: string, json: unknown = {}) => request(path, { json }),
@@ -61,4 +76,14 @@ const errorBodySchema = z.object({
 /** The `{ error: { code, message, issues? } }` body of a refusal, checked rather than cast. */
 export async function errorOf(res: { json(): Promise<unknown> }) {
   return errorBodySchema.parse(await res.json());
+}
+
+/** The email of the account this agent's session belongs to, or null when it is signed out. */
+export async function sessionEmail(agent: Agent): Promise<string | null> {
+  const body: unknown = await (await agent.get('/api/auth/get-session')).json();
+  if (typeof body !== 'object' || body === null || !('user' in body)) return null;
+  const user: unknown = body.user;
+  return typeof user === 'object' && user !== null && 'email' in user && typeof user.email === 'string'
+    ? user.email
+    : null;
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
+import { expect } from 'vitest';
 import { createApp } from '../app.ts';
 import type { AppDeps } from '../app-env.ts';
 import { bootstrap } from '../bootstrap.ts';
@@ -32,6 +33,8 @@ export type TestAppOptions = {
   database?: Database;
   /** Further environment, such as S3_*. */
   env?: Record<string, string>;
+  /** The SSE heartbeat (and session re-check) period; default the server's 25 s. */
+  heartbeatMs?: number;
 };
 
 /** The real app on a private database, with mail captured in memory. */
@@ -63,6 +66,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     database: ownDatabase ? database : { ...database, close: () => Promise.resolve() },
     redisPrefix,
     passwordHasher: testPasswordHasher,
+    ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}),
   });
   const app = createApp(deps, { clientIp: (c) => c.req.header(TEST_IP_HEADER) ?? '203.0.113.1' });
 
@@ -100,4 +104,17 @@ export async function createTestApp(options: TestAppOptions = {}) {
       if (redisUrl && !options.redisPrefix) await dropRedisPrefix(redisUrl, redisPrefix);
     },
   };
+}
+
+/**
+ * The end of a file's app: it must have logged no server error, then it closes.
+ * `afterAll(() => closeTestApp(t))`; an app whose creation failed is skipped, so that failure is the one reported.
+ */
+export async function closeTestApp(t: TestApp | undefined): Promise<void> {
+  if (!t) return;
+  try {
+    expect(t.serverErrors()).toEqual([]);
+  } finally {
+    await t.close();
+  }
 }

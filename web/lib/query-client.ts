@@ -29,39 +29,49 @@ function recheckSessionOn401(error: Error) {
   if (isUnauthorized(error)) void refetchSession();
 }
 
-export const queryClient = new QueryClient({
-  queryCache: new QueryCache({
-    // Here rather than in components: once per failed fetch, however many components read the query.
-    onError: (error, query) => {
-      recheckSessionOn401(error);
-      // A list that could not load offline says why, once however many failed; one that
-      // has data keeps showing it under the 'You are offline' banner.
-      if (isOfflineError(error)) {
-        if (query.state.data === undefined) toast.error(OFFLINE_MESSAGE, { id: 'offline' });
-        return;
-      }
-      const errorToast = query.meta?.errorToast;
-      if (!errorToast || isUnauthorized(error)) return;
-      toast.error(errorToast.title, {
-        description: errorToast.description ?? apiErrorMessage(error, 'Please try again.'),
-      });
+/**
+ * A client with the app's failure handling (toasts, the 401 session check, offline rules). `retries: false`
+ * is for component tests (web/testing/), where a failed load must show its error state at once.
+ */
+export function createQueryClient({ retries = true }: { retries?: boolean } = {}): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      // Here rather than in components: once per failed fetch, however many components read the query.
+      onError: (error, query) => {
+        recheckSessionOn401(error);
+        // A list that could not load offline says why, once however many failed; one that
+        // has data keeps showing it under the 'You are offline' banner.
+        if (isOfflineError(error)) {
+          if (query.state.data === undefined) toast.error(OFFLINE_MESSAGE, { id: 'offline' });
+          return;
+        }
+        const errorToast = query.meta?.errorToast;
+        if (!errorToast || isUnauthorized(error)) return;
+        toast.error(errorToast.title, {
+          description: errorToast.description ?? apiErrorMessage(error, 'Please try again.'),
+        });
+      },
+    }),
+    mutationCache: new MutationCache({ onError: recheckSessionOn401 }),
+    defaultOptions: {
+      // 'always', not TanStack's default 'online': offline, the default pauses a request and replays
+      // it when the network returns (a bet placed offline appeared minutes later). Here a call made
+      // offline fails at once with the offline message (web/lib/api-client.ts) and is never replayed;
+      // a query shows its error state instead of a skeleton, and refetches on reconnect.
+      mutations: { networkMode: 'always' },
+      queries: {
+        networkMode: 'always',
+        staleTime: 30_000,
+        // A 4xx answer (or being offline, status 0) will not change on a retry; network blips and 5xx might.
+        retry: retries
+          ? (failureCount, error) => !(error instanceof ApiError && error.status < 500) && failureCount < 2
+          : false,
+      },
     },
-  }),
-  mutationCache: new MutationCache({ onError: recheckSessionOn401 }),
-  defaultOptions: {
-    // 'always', not TanStack's default 'online': offline, the default pauses a request and replays
-    // it when the network returns (a bet placed offline appeared minutes later). Here a call made
-    // offline fails at once with the offline message (web/lib/api-client.ts) and is never replayed;
-    // a query shows its error state instead of a skeleton, and refetches on reconnect.
-    mutations: { networkMode: 'always' },
-    queries: {
-      networkMode: 'always',
-      staleTime: 30_000,
-      // A 4xx answer (or being offline, status 0) will not change on a retry; network blips and 5xx might.
-      retry: (failureCount, error) => !(error instanceof ApiError && error.status < 500) && failureCount < 2,
-    },
-  },
-});
+  });
+}
+
+export const queryClient = createQueryClient();
 
 /** What a caller may add to one of our mutation hooks: everything but the request itself. */
 export type MutationConfig<TFn extends (input: never) => Promise<unknown>> = Omit<

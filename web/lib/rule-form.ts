@@ -11,27 +11,35 @@ export function toastFailedRule<TValues>(check: RuleCheck<TValues>, values: TVal
   if (failure) toast.error(failure.title, { description: failure.message, form });
 }
 
+type FormValues = Record<string, string | boolean>;
+/** The fields of a form that are text inputs (registered with `register`). */
+type TextField<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T] & string;
+/** The fields of a form that are checkboxes (bound with `checkbox`). */
+type CheckboxField<T> = { [K in keyof T]: T[K] extends boolean ? K : never }[keyof T] & string;
+
 /**
- * react-hook-form's behaviour for a small form of text fields over one rule function, without its
- * ~13 KiB gzip on a public page's first load (issue 13, ADR 033): uncontrolled inputs; nothing is
- * checked until the first submit, then every change re-checks; an invalid submit focuses the field
- * in error. Forms with more than text fields keep react-hook-form.
+ * react-hook-form's behaviour for a form of text fields and checkboxes over one rule function, without
+ * its ~13 KiB gzip on a public page's first load (issue 13, ADR 033, ADR 037): uncontrolled inputs;
+ * nothing is checked until the first submit, then every change re-checks; an invalid submit focuses
+ * the field in error; `setError` marks a field the server refused and focuses it.
  */
-export function useRuleForm<K extends string>(
-  check: RuleCheck<Record<K, string>>,
-  defaults: Record<K, string>,
-) {
+export function useRuleForm<TValues extends FormValues>(check: RuleCheck<TValues>, defaults: TValues) {
+  const fields = useRef(new Map<string, HTMLElement>());
   const inputs = useRef(new Map<string, HTMLInputElement>());
   const hasSubmitted = useRef(false);
   const [errors, setErrors] = useState<Partial<Record<string, { message: string }>>>({});
+  const [checked, setChecked] = useState<Partial<Record<string, boolean>>>({});
+  // The latest checkbox values for getValues, which may run before a re-render.
+  const checkedNow = useRef(checked);
 
-  const getValues = (): Record<K, string> => {
-    const values = { ...defaults };
-    for (const name of Object.keys(defaults) as K[]) {
-      const input = inputs.current.get(name);
-      if (input) values[name] = input.value;
+  const getValues = (): TValues => {
+    const values: FormValues = { ...defaults };
+    for (const [name, input] of inputs.current) values[name] = input.value;
+    for (const [name, value] of Object.entries(checkedNow.current)) {
+      if (value !== undefined) values[name] = value;
     }
-    return values;
+    // Built from `defaults` with each key's own kind of value (text from an input, a box's boolean).
+    return values as TValues;
   };
 
   const validate = () => {
@@ -40,10 +48,16 @@ export function useRuleForm<K extends string>(
     return failure;
   };
 
-  const register = (name: K) => ({
+  const trackField = (name: string) => (element: HTMLElement | null) => {
+    if (element) fields.current.set(name, element);
+    else fields.current.delete(name);
+  };
+
+  const register = (name: TextField<TValues>) => ({
     name,
-    defaultValue: defaults[name],
+    defaultValue: String(defaults[name]),
     ref: (input: HTMLInputElement | null) => {
+      trackField(name)(input);
       if (input) inputs.current.set(name, input);
       else inputs.current.delete(name);
     },
@@ -52,8 +66,25 @@ export function useRuleForm<K extends string>(
     },
   });
 
+  /** Props for a controlled checkbox (our Radix `Checkbox`). */
+  const checkbox = (name: CheckboxField<TValues>) => ({
+    name,
+    ref: trackField(name),
+    checked: checked[name] ?? defaults[name] === true,
+    onCheckedChange: (value: boolean | 'indeterminate') => {
+      checkedNow.current = { ...checkedNow.current, [name]: value === true };
+      setChecked(checkedNow.current);
+      if (hasSubmitted.current) validate();
+    },
+  });
+
+  const setError = (name: keyof TValues & string, message: string) => {
+    setErrors({ [name]: { message } });
+    fields.current.get(name)?.focus();
+  };
+
   const handleSubmit =
-    (onValid: (values: Record<K, string>) => void, onInvalid: () => void) =>
+    (onValid: (values: TValues) => void, onInvalid: () => void) =>
     (event: SyntheticEvent<HTMLFormElement>) => {
       event.preventDefault();
       hasSubmitted.current = true;
@@ -62,9 +93,9 @@ export function useRuleForm<K extends string>(
         onValid(getValues());
         return;
       }
-      inputs.current.get(failure.field)?.focus();
+      fields.current.get(failure.field)?.focus();
       onInvalid();
     };
 
-  return { register, handleSubmit, getValues, errors };
+  return { register, checkbox, handleSubmit, getValues, setError, errors };
 }

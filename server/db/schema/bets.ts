@@ -87,6 +87,8 @@ export const bets = pgTable(
     // NULLS FIRST matches a plain ORDER BY … DESC, so lists read these indexes in order without a sort.
     index('bet_creator_idx').on(table.createdBy, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('bet_opponent_idx').on(table.opponentId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    // The feed of a user with very many friends walks all bets newest first (feed.service.ts, FeedStrategy).
+    index('bet_created_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('bet_completed_idx').on(table.completedAt).where(sql`${table.status} = 'completed'`),
     // The weekly leaderboard counts each person's recent wins.
     index('bet_winner_recent_idx').on(table.winnerId, table.completedAt).where(sql`${table.status} = 'completed'`),

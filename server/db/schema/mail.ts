@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { notificationCategories } from '../../../domain/notification-preferences.ts';
 import { users } from './auth.ts';
+import { deliveryColumns } from './delivery.ts';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
@@ -19,13 +20,7 @@ export const mailOutbox = pgTable(
     headers: jsonb('headers').$type<Record<string, string>>(),
     /** Claim order: 0 account mail (sign-up, reset) before 1 notification mail, so a burst never delays a sign-up. */
     priority: smallint('priority').notNull().default(0),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-    failedAt: timestamp('failed_at', { withTimezone: true }),
-    lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...deliveryColumns(),
   },
   (table) => [
     index('mail_outbox_due_idx')

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { z } from 'zod';
 import { rateLimits, sessions } from '../../db/schema/auth.ts';
 import { createAgent, type Agent } from '../../testing/agent.ts';
 import { createVerifiedUser, signedInUser } from '../../testing/factories.ts';
@@ -10,12 +11,13 @@ import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 // Runs when TEST_REDIS_URL is set (.ci/run sets it; Redis is at 127.0.0.1:6379 on the CI machine).
 const redisUrl = testRedisUrl();
 
-type SessionBody = { user: { id: string; name: string } } | null;
+/** better-auth's get-session body (outside the typed API), checked rather than cast. */
+const sessionBodySchema = z.object({ user: z.object({ id: z.string(), name: z.string() }) }).nullable();
 
-async function sessionOf(agent: Agent): Promise<SessionBody> {
+async function sessionOf(agent: Agent) {
   const res = await agent.get('/api/auth/get-session');
   expect(res.status).toBe(200);
-  return (await res.json()) as SessionBody;
+  return sessionBodySchema.parse(await res.json());
 }
 
 /** The raw token in the signed session cookie (`<token>.<signature>`). */
@@ -52,7 +54,7 @@ describe.skipIf(!redisUrl)('sessions and auth rate limits in Redis', () => {
     // library's back, the session still works, so no query for it was made.
     await t.db.delete(sessions).where(eq(sessions.token, token));
     expect((await sessionOf(me.agent))?.user.id).toBe(me.user.id);
-    expect((await me.agent.get('/api/profile')).status).toBe(200);
+    expect((await me.agent.api.profile.$get()).status).toBe(200);
   });
 
   test('signing out ends the session at once, on every instance (the Redis copy is deleted)', async () => {
@@ -65,7 +67,7 @@ describe.skipIf(!redisUrl)('sessions and auth rate limits in Redis', () => {
     const replay = createAgent(t);
     for (const [name, value] of stolen) replay.cookies.set(name, value);
     expect(await sessionOf(replay)).toBeNull();
-    expect((await replay.get('/api/profile')).status).toBe(401);
+    expect((await replay.api.profile.$get()).status).toBe(401);
   });
 
   test('revoking another device’s session takes effect at once', async () => {
@@ -76,22 +78,14 @@ describe.skipIf(!redisUrl)('sessions and auth rate limits in Redis', () => {
 
     expect((await me.agent.post('/api/auth/revoke-other-sessions')).status).toBe(200);
     expect(await sessionOf(phone)).toBeNull();
-    expect((await me.agent.get('/api/profile')).status).toBe(200);
+    expect((await me.agent.api.profile.$get()).status).toBe(200);
   });
 
   test('a profile edit shows in the session at once (the cached user is refreshed)', async () => {
     const me = await signedInUser(t);
-    const profile = (await (await me.agent.get('/api/profile')).json()) as {
-      profile: { username: string; phone: string; venmoHandle: string };
-    };
-    const res = await me.agent.request('/api/profile', {
-      method: 'PATCH',
-      json: {
-        name: 'Renamed Person',
-        username: profile.profile.username,
-        phone: profile.profile.phone,
-        venmoHandle: profile.profile.venmoHandle,
-      },
+    const { profile } = await (await me.agent.api.profile.$get()).json();
+    const res = await me.agent.api.profile.$patch({
+      json: { name: 'Renamed Person', username: profile.username, phone: profile.phone, venmoHandle: profile.venmoHandle },
     });
     expect(res.status).toBe(200);
     expect((await sessionOf(me.agent))?.user.name).toBe('Renamed Person');

@@ -3,19 +3,16 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { bets } from '../../db/schema/bets.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { settlements } from '../../db/schema/settlements.ts';
-import { createAgent } from '../../testing/agent.ts';
+import { createAgent, errorOf } from '../../testing/agent.ts';
 import { insertBet } from '../../testing/bets.ts';
 import { insertUser, makeFriends, signedInUser } from '../../testing/factories.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { closeTestApp, createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(async () => {
-  expect(t.serverErrors()).toEqual([]);
-  await t.close();
-});
+afterAll(() => closeTestApp(t));
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
 async function friends(): Promise<[User, User]> {
@@ -146,7 +143,7 @@ test('a balance that changed since it was shown is refused and nothing changes',
   await lost(me, alex, 8);
   const newer = await settle(me, alex, again);
   expect(newer.status).toBe(409);
-  expect(await newer.json()).toMatchObject({ error: { message: `Your balance with ${alex.user.name} changed. Please review it again.` } });
+  expect((await errorOf(newer)).error.message).toBe(`Your balance with ${alex.user.name} changed. Please review it again.`);
   // Duplicated or foreign ids are a different set too.
   expect((await settle(me, alex, [b1.id, b1.id])).status).toBe(409);
   const [row] = await t.db.select().from(bets).where(eq(bets.id, b1.id));
@@ -157,20 +154,21 @@ test('a balance that changed since it was shown is refused and nothing changes',
 test('validation, sign-in and strangers', async () => {
   const [me, alex] = await friends();
   expect((await settle(me, alex, [])).status).toBe(422);
-  expect((await me.agent.post(`/api/balances/${alex.user.id}/settle`, { betIds: ['nope'] })).status).toBe(422);
+  expect((await me.agent.api.balances[':friendId'].settle.$post({ param: { friendId: alex.user.id }, json: { betIds: ['nope'] } })).status).toBe(422);
+  // No betIds at all: a body the typed client would not let us send.
   expect((await me.agent.post(`/api/balances/${alex.user.id}/settle`, {})).status).toBe(422);
-  expect((await me.agent.get('/api/balances/bad%20id')).status).toBe(422);
-  expect((await me.agent.post('/api/settlements/not-a-uuid/confirm')).status).toBe(422);
+  expect((await me.agent.api.balances[':friendId'].$get({ param: { friendId: 'bad%20id' } })).status).toBe(422);
+  expect((await me.agent.api.settlements[':id'].confirm.$post({ param: { id: 'not-a-uuid' } })).status).toBe(422);
   const anonymous = createAgent(t);
-  expect((await anonymous.get('/api/balances')).status).toBe(401);
-  expect((await anonymous.get(`/api/balances/${alex.user.id}`)).status).toBe(401);
-  expect((await anonymous.post(`/api/balances/${alex.user.id}/settle`, { betIds: [crypto.randomUUID()] })).status).toBe(401);
-  expect((await anonymous.post(`/api/settlements/${crypto.randomUUID()}/confirm`)).status).toBe(401);
+  expect((await anonymous.api.balances.$get()).status).toBe(401);
+  expect((await anonymous.api.balances[':friendId'].$get({ param: { friendId: alex.user.id } })).status).toBe(401);
+  expect((await anonymous.api.balances[':friendId'].settle.$post({ param: { friendId: alex.user.id }, json: { betIds: [crypto.randomUUID()] } })).status).toBe(401);
+  expect((await anonymous.api.settlements[':id'].confirm.$post({ param: { id: crypto.randomUUID() } })).status).toBe(401);
   const stranger = await insertUser(t);
-  expect((await me.agent.get(`/api/balances/${stranger.id}`)).status).toBe(404);
-  expect((await me.agent.get('/api/balances/u_nobody')).status).toBe(404);
-  expect((await me.agent.post(`/api/balances/${stranger.id}/settle`, { betIds: [crypto.randomUUID()] })).status).toBe(404);
-  expect((await me.agent.post(`/api/settlements/${crypto.randomUUID()}/confirm`)).status).toBe(404);
+  expect((await me.agent.api.balances[':friendId'].$get({ param: { friendId: stranger.id } })).status).toBe(404);
+  expect((await me.agent.api.balances[':friendId'].$get({ param: { friendId: 'u_nobody' } })).status).toBe(404);
+  expect((await me.agent.api.balances[':friendId'].settle.$post({ param: { friendId: stranger.id }, json: { betIds: [crypto.randomUUID()] } })).status).toBe(404);
+  expect((await me.agent.api.settlements[':id'].confirm.$post({ param: { id: crypto.randomUUID() } })).status).toBe(404);
   // A friend with nothing open: settled.
   expect(await detail(me, alex)).toMatchObject({ net: 0, bets: [], pendingSettlement: null });
 });

@@ -4,7 +4,7 @@ import { bets } from '../../db/schema/bets.ts';
 import { createAgent, type Agent } from '../../testing/agent.ts';
 import { insertBet } from '../../testing/bets.ts';
 import { makeFriends, signedInUser } from '../../testing/factories.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { closeTestApp, createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 /*
  * Every transition × every kind of caller: only the allowed cell changes the
@@ -25,10 +25,7 @@ beforeAll(async () => {
   await makeFriends(t, id('creator'), id('opponent'));
   await makeFriends(t, id('creator'), id('friend'));
 });
-afterAll(async () => {
-  expect(t.serverErrors()).toEqual([]);
-  await t.close();
-});
+afterAll(() => closeTestApp(t));
 
 function id(name: string): string {
   const actor = actors[name];
@@ -40,54 +37,54 @@ type Setup = Parameters<typeof insertBet>[1];
 type Transition = {
   name: string;
   setup: () => Setup;
-  call: (agent: Agent, betId: string) => Promise<Response>;
+  call: (agent: Agent, betId: string) => Promise<{ status: number }>;
   allowed: Record<string, number>;
 };
 
 const base = () => ({ createdBy: id('creator'), opponentId: id('opponent') });
 const transitions: Transition[] = [
-  { name: 'accept', setup: base, call: (a, b) => a.post(`/api/bets/${b}/accept`, {}), allowed: { opponent: 200, creator: 403 } },
-  { name: 'decline', setup: base, call: (a, b) => a.post(`/api/bets/${b}/decline`), allowed: { opponent: 200, creator: 403 } },
+  { name: 'accept', setup: base, call: (a, b) => a.api.bets[':id'].accept.$post({ param: { id: b }, json: {} }), allowed: { opponent: 200, creator: 403 } },
+  { name: 'decline', setup: base, call: (a, b) => a.api.bets[':id'].decline.$post({ param: { id: b } }), allowed: { opponent: 200, creator: 403 } },
   {
     name: 'resolve won',
     setup: () => ({ ...base(), status: 'active' }),
-    call: (a, b) => a.post(`/api/bets/${b}/resolve`, { outcome: 'won' }),
+    call: (a, b) => a.api.bets[':id'].resolve.$post({ param: { id: b }, json: { outcome: 'won' } }),
     allowed: { creator: 200, opponent: 200 },
   },
   {
     name: 'resolve lost',
     setup: () => ({ ...base(), status: 'active' }),
-    call: (a, b) => a.post(`/api/bets/${b}/resolve`, { outcome: 'lost' }),
+    call: (a, b) => a.api.bets[':id'].resolve.$post({ param: { id: b }, json: { outcome: 'lost' } }),
     allowed: { creator: 200, opponent: 200 },
   },
   {
     name: 'request void',
     setup: () => ({ ...base(), status: 'active' }),
-    call: (a, b) => a.post(`/api/bets/${b}/void`),
+    call: (a, b) => a.api.bets[':id'].void.$post({ param: { id: b } }),
     allowed: { creator: 200, opponent: 200 },
   },
   {
     name: 'confirm void',
     setup: () => ({ ...base(), status: 'active', voidRequestedBy: id('creator') }),
-    call: (a, b) => a.post(`/api/bets/${b}/void`),
+    call: (a, b) => a.api.bets[':id'].void.$post({ param: { id: b } }),
     allowed: { opponent: 200, creator: 409 },
   },
   {
     name: 'cancel void',
     setup: () => ({ ...base(), status: 'active', voidRequestedBy: id('creator') }),
-    call: (a, b) => a.request(`/api/bets/${b}/void`, { method: 'DELETE' }),
+    call: (a, b) => a.api.bets[':id'].void.$delete({ param: { id: b } }),
     allowed: { creator: 200, opponent: 403 },
   },
   {
     name: 'mark paid',
     setup: () => ({ ...base(), winnerId: id('opponent') }),
-    call: (a, b) => a.post(`/api/bets/${b}/payment-sent`),
+    call: (a, b) => a.api.bets[':id']['payment-sent'].$post({ param: { id: b } }),
     allowed: { creator: 200, opponent: 403 },
   },
   {
     name: 'confirm payment',
     setup: () => ({ ...base(), winnerId: id('opponent'), paymentSent: true }),
-    call: (a, b) => a.post(`/api/bets/${b}/payment-confirmed`),
+    call: (a, b) => a.api.bets[':id']['payment-confirmed'].$post({ param: { id: b } }),
     allowed: { opponent: 200, creator: 403 },
   },
 ];
@@ -109,11 +106,11 @@ test.each(cells)('%s by %s', async (_name, actor, transition) => {
 });
 
 test.each([
-  ['accept an active bet', { status: 'active' as const }, (a: Agent, b: string) => a.post(`/api/bets/${b}/accept`, {})],
-  ['decline an active bet', { status: 'active' as const }, (a: Agent, b: string) => a.post(`/api/bets/${b}/decline`)],
-  ['resolve a pending bet', {}, (a: Agent, b: string) => a.post(`/api/bets/${b}/resolve`, { outcome: 'won' })],
-  ['void a pending bet', {}, (a: Agent, b: string) => a.post(`/api/bets/${b}/void`)],
-  ['mark an active bet paid', { status: 'active' as const }, (a: Agent, b: string) => a.post(`/api/bets/${b}/payment-sent`)],
+  ['accept an active bet', { status: 'active' as const }, (a: Agent, b: string) => a.api.bets[':id'].accept.$post({ param: { id: b }, json: {} })],
+  ['decline an active bet', { status: 'active' as const }, (a: Agent, b: string) => a.api.bets[':id'].decline.$post({ param: { id: b } })],
+  ['resolve a pending bet', {}, (a: Agent, b: string) => a.api.bets[':id'].resolve.$post({ param: { id: b }, json: { outcome: 'won' } })],
+  ['void a pending bet', {}, (a: Agent, b: string) => a.api.bets[':id'].void.$post({ param: { id: b } })],
+  ['mark an active bet paid', { status: 'active' as const }, (a: Agent, b: string) => a.api.bets[':id']['payment-sent'].$post({ param: { id: b } })],
 ])('wrong state: %s is a 409', async (_name, state, call) => {
   const bet = await insertBet(t, { ...base(), ...state });
   const res = await call(actors['opponent']?.agent ?? createAgent(t), bet.id);
@@ -122,6 +119,6 @@ test.each([
 
 test('an unknown bet id is a 404 and a malformed one a 422', async () => {
   const agent = actors['creator']?.agent ?? createAgent(t);
-  expect((await agent.post('/api/bets/00000000-0000-4000-8000-000000000000/accept', {})).status).toBe(404);
-  expect((await agent.post('/api/bets/not-a-uuid/accept', {})).status).toBe(422);
+  expect((await agent.api.bets[':id'].accept.$post({ param: { id: '00000000-0000-4000-8000-000000000000' }, json: {} })).status).toBe(404);
+  expect((await agent.api.bets[':id'].accept.$post({ param: { id: 'not-a-uuid' }, json: {} })).status).toBe(422);
 });

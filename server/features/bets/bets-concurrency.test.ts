@@ -5,7 +5,7 @@ import { notifications } from '../../db/schema/notifications.ts';
 import type { Agent } from '../../testing/agent.ts';
 import { insertBet } from '../../testing/bets.ts';
 import { makeFriends, signedInUser } from '../../testing/factories.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { closeTestApp, createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 /*
  * 50 conflicting requests at once: exactly one takes effect, the rest are
@@ -23,20 +23,17 @@ beforeAll(async () => {
   opponent = { agent: o.agent, id: o.user.id };
   await makeFriends(t, creator.id, opponent.id);
 });
-afterAll(async () => {
-  expect(t.serverErrors()).toEqual([]);
-  await t.close();
-});
+afterAll(() => closeTestApp(t));
 
 const N = 50;
-const statusesOf = async (calls: Promise<Response>[]) => (await Promise.all(calls)).map((res) => res.status);
+const statusesOf = async (calls: Promise<{ status: number }>[]) => (await Promise.all(calls)).map((res) => res.status);
 const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
 
 test('accept vs decline: one wins', async () => {
   const bet = await insertBet(t, { createdBy: creator.id, opponentId: opponent.id });
   const statuses = await statusesOf(
     Array.from({ length: N }, (_, i) =>
-      i % 2 === 0 ? opponent.agent.post(`/api/bets/${bet.id}/accept`, {}) : opponent.agent.post(`/api/bets/${bet.id}/decline`),
+      i % 2 === 0 ? opponent.agent.api.bets[':id'].accept.$post({ param: { id: bet.id }, json: {} }) : opponent.agent.api.bets[':id'].decline.$post({ param: { id: bet.id } }),
     ),
   );
   expect(count(statuses, 200)).toBe(1);
@@ -54,7 +51,7 @@ test('accept vs decline: one wins', async () => {
 test('both parties resolving at once: one result, one notification', async () => {
   const bet = await insertBet(t, { createdBy: creator.id, opponentId: opponent.id, status: 'active' });
   const statuses = await statusesOf(
-    Array.from({ length: N }, (_, i) => (i % 2 === 0 ? creator : opponent).agent.post(`/api/bets/${bet.id}/resolve`, { outcome: 'won' })),
+    Array.from({ length: N }, (_, i) => (i % 2 === 0 ? creator : opponent).agent.api.bets[':id'].resolve.$post({ param: { id: bet.id }, json: { outcome: 'won' } })),
   );
   expect(count(statuses, 200)).toBe(1);
   expect(count(statuses, 409)).toBe(N - 1);
@@ -66,8 +63,8 @@ test('both parties resolving at once: one result, one notification', async () =>
 
 test('double confirm void: deleted once', async () => {
   const bet = await insertBet(t, { createdBy: creator.id, opponentId: opponent.id, status: 'active', voidRequestedBy: creator.id });
-  const results = await Promise.all(Array.from({ length: N }, () => opponent.agent.post(`/api/bets/${bet.id}/void`)));
-  const bodies = await Promise.all(results.filter((r) => r.status === 200).map(async (r) => (await r.json()) as { deleted: boolean }));
+  const results = await Promise.all(Array.from({ length: N }, () => opponent.agent.api.bets[':id'].void.$post({ param: { id: bet.id } })));
+  const bodies = await Promise.all(results.filter((r) => r.status === 200).map((r) => r.json()));
   expect(bodies).toEqual([{ message: 'Both of you agreed, so the bet was permanently deleted.', deleted: true }]);
   expect(results.every((r) => [200, 404, 409].includes(r.status))).toBe(true);
   expect(await t.db.select().from(bets).where(eq(bets.id, bet.id))).toEqual([]);
@@ -75,7 +72,7 @@ test('double confirm void: deleted once', async () => {
 
 test('double mark paid: marked once, one notification', async () => {
   const bet = await insertBet(t, { createdBy: creator.id, opponentId: opponent.id, winnerId: opponent.id });
-  const statuses = await statusesOf(Array.from({ length: N }, () => creator.agent.post(`/api/bets/${bet.id}/payment-sent`)));
+  const statuses = await statusesOf(Array.from({ length: N }, () => creator.agent.api.bets[':id']['payment-sent'].$post({ param: { id: bet.id } })));
   expect(count(statuses, 200)).toBe(1);
   expect(count(statuses, 409)).toBe(N - 1);
   const notes = await t.db.select().from(notifications).where(eq(notifications.betId, bet.id));
@@ -85,7 +82,7 @@ test('double mark paid: marked once, one notification', async () => {
 /** An active bet the creator claims with 'I Won'. */
 async function claimedBet() {
   const bet = await insertBet(t, { createdBy: creator.id, opponentId: opponent.id, status: 'active' });
-  expect((await creator.agent.post(`/api/bets/${bet.id}/resolve`, { outcome: 'won' })).status).toBe(200);
+  expect((await creator.agent.api.bets[':id'].resolve.$post({ param: { id: bet.id }, json: { outcome: 'won' } })).status).toBe(200);
   return bet;
 }
 const typesOf = async (betId: string) =>
@@ -95,7 +92,7 @@ test('dispute vs Mark Paid: exactly one takes effect', async () => {
   const bet = await claimedBet();
   const statuses = await statusesOf(
     Array.from({ length: N }, (_, i) =>
-      i % 2 === 0 ? opponent.agent.post(`/api/bets/${bet.id}/dispute`, {}) : opponent.agent.post(`/api/bets/${bet.id}/payment-sent`),
+      i % 2 === 0 ? opponent.agent.api.bets[':id'].dispute.$post({ param: { id: bet.id }, json: {} }) : opponent.agent.api.bets[':id']['payment-sent'].$post({ param: { id: bet.id } }),
     ),
   );
   expect(count(statuses, 200)).toBe(1);
@@ -117,8 +114,8 @@ test("dispute vs a second 'I Won' from either party: the dispute stands alone", 
   const statuses = await statusesOf(
     Array.from({ length: N }, (_, i) =>
       i % 2 === 0
-        ? opponent.agent.post(`/api/bets/${bet.id}/dispute`, {})
-        : (i % 4 === 1 ? creator : opponent).agent.post(`/api/bets/${bet.id}/resolve`, { outcome: 'won' }),
+        ? opponent.agent.api.bets[':id'].dispute.$post({ param: { id: bet.id }, json: {} })
+        : (i % 4 === 1 ? creator : opponent).agent.api.bets[':id'].resolve.$post({ param: { id: bet.id }, json: { outcome: 'won' } }),
     ),
   );
   expect(count(statuses, 200)).toBe(1);

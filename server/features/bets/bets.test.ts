@@ -3,10 +3,10 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { bets } from '../../db/schema/bets.ts';
 import { comments } from '../../db/schema/comments.ts';
 import { notifications } from '../../db/schema/notifications.ts';
-import { createAgent, type Agent } from '../../testing/agent.ts';
+import { createAgent, errorOf, type Agent } from '../../testing/agent.ts';
 import { insertBet } from '../../testing/bets.ts';
 import { insertUser, linksIn, makeFriends, signedInUser } from '../../testing/factories.ts';
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/test-app.ts';
+import { closeTestApp, createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
 let creator: Awaited<ReturnType<typeof signedInUser>>;
@@ -17,19 +17,16 @@ beforeAll(async () => {
   opponent = await signedInUser(t);
   await makeFriends(t, creator.user.id, opponent.user.id);
 });
-afterAll(async () => {
-  expect(t.serverErrors()).toEqual([]);
-  await t.close();
-});
+afterAll(() => closeTestApp(t));
 
-type Json = Record<string, unknown>;
-const body = async (res: Response) => (await res.json()) as Json;
-const place = (agent: Agent, json: unknown) => agent.post('/api/bets', json);
+type PlaceInput = Parameters<Agent['api']['bets']['$post']>[0]['json'];
+const place = (agent: Agent, json: PlaceInput) => agent.api.bets.$post({ json });
+const bet$ = (agent: Agent) => agent.api.bets[':id'];
 
 test('placing a bet with a friend creates a pending bet', async () => {
   const res = await place(creator.agent, { description: '  Lakers win tonight ', opponentId: opponent.user.id, amount: 15 });
   expect(res.status).toBe(201);
-  const bet = await body(res);
+  const bet = await res.json();
   expect(bet).toMatchObject({
     description: 'Lakers win tonight',
     amount: 15,
@@ -40,8 +37,8 @@ test('placing a bet with a friend creates a pending bet', async () => {
     paymentSent: false,
     paymentConfirmed: false,
   });
-  const mine = await body(await opponent.agent.get('/api/bets/mine'));
-  expect((mine['pending'] as Json[]).map((b) => b['id'])).toContain(bet['id']);
+  const mine = await (await opponent.agent.api.bets.mine.$get()).json();
+  expect(mine.pending.map((b) => b.id)).toContain(bet.id);
 });
 
 test.each([
@@ -56,7 +53,7 @@ test.each([
 ])('a bet with %s is refused with 422', async (_name, override) => {
   const res = await place(creator.agent, { description: 'Valid', opponentId: opponent.user.id, amount: 5, ...override });
   expect(res.status).toBe(422);
-  expect(await body(res)).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
+  expect((await errorOf(res)).error.code).toBe('VALIDATION_FAILED');
 });
 
 test('amounts 1 and 10,000 are accepted', async () => {
@@ -70,16 +67,16 @@ test('a bet with a non-friend, an unknown user or yourself is refused with 403',
   for (const opponentId of [stranger.id, 'no-such-user', creator.user.id]) {
     const res = await place(creator.agent, { description: 'Nope', opponentId, amount: 5 });
     expect(res.status).toBe(403);
-    expect(await body(res)).toMatchObject({ error: { message: 'You can only bet with your friends.' } });
+    expect((await errorOf(res)).error.message).toBe('You can only bet with your friends.');
   }
   expect((await place(createAgent(t), { description: 'x', opponentId: opponent.user.id, amount: 5 })).status).toBe(401);
 });
 
 test('accepting with a prediction activates the bet, stores the comment, notifies and emails the creator', async () => {
   const bet = await insertBet(t, { createdBy: creator.user.id, opponentId: opponent.user.id, amount: 20 });
-  const res = await opponent.agent.post(`/api/bets/${bet.id}/accept`, { prediction: '  Easy money  ' });
+  const res = await bet$(opponent.agent).accept.$post({ param: { id: bet.id }, json: { prediction: '  Easy money  ' } });
   expect(res.status).toBe(200);
-  expect(await body(res)).toMatchObject({ status: 'active', acceptanceComment: 'Easy money' });
+  expect(await res.json()).toMatchObject({ status: 'active', acceptanceComment: 'Easy money' });
   const [row] = await t.db.select().from(bets).where(eq(bets.id, bet.id));
   const [comment] = await t.db.select().from(comments).where(eq(comments.betId, bet.id));
   expect(row?.acceptanceCommentId).toBe(comment?.id);
@@ -95,7 +92,7 @@ test('accepting with a prediction activates the bet, stores the comment, notifie
 
 test('accepting without a prediction stores no comment', async () => {
   const bet = await insertBet(t, { createdBy: creator.user.id, opponentId: opponent.user.id });
-  expect((await opponent.agent.post(`/api/bets/${bet.id}/accept`, {})).status).toBe(200);
+  expect((await bet$(opponent.agent).accept.$post({ param: { id: bet.id }, json: {} })).status).toBe(200);
   expect(await t.db.select().from(comments).where(eq(comments.betId, bet.id))).toEqual([]);
 });
 
@@ -105,7 +102,7 @@ test('a mail outage never fails the accept', async () => {
   await makeFriends(t, fresh.id, opponent.user.id);
   const bet = await insertBet(t, { createdBy: fresh.id, opponentId: opponent.user.id });
   t.transport.failNext = 1;
-  expect((await opponent.agent.post(`/api/bets/${bet.id}/accept`, {})).status).toBe(200);
+  expect((await bet$(opponent.agent).accept.$post({ param: { id: bet.id }, json: {} })).status).toBe(200);
   await t.sentMail();
   expect(t.transport.failNext).toBe(0);
   t.logs.splice(0);
@@ -113,47 +110,48 @@ test('a mail outage never fails the accept', async () => {
 
 test('declining deletes the pending bet', async () => {
   const bet = await insertBet(t, { createdBy: creator.user.id, opponentId: opponent.user.id });
-  expect((await opponent.agent.post(`/api/bets/${bet.id}/decline`)).status).toBe(200);
+  expect((await bet$(opponent.agent).decline.$post({ param: { id: bet.id } })).status).toBe(200);
   expect(await t.db.select().from(bets).where(eq(bets.id, bet.id))).toEqual([]);
 });
 
 test("'I Won' makes the caller the winner, 'I Lost' the other party; the other party is notified", async () => {
   const won = await insertBet(t, { createdBy: creator.user.id, opponentId: opponent.user.id, status: 'active' });
-  const res = await body(await creator.agent.post(`/api/bets/${won.id}/resolve`, { outcome: 'won' }));
+  const res = await (await bet$(creator.agent).resolve.$post({ param: { id: won.id }, json: { outcome: 'won' } })).json();
   expect(res).toMatchObject({ status: 'completed', winnerId: creator.user.id });
-  expect(res['completedAt']).toBeTruthy();
+  expect(res.completedAt).toBeTruthy();
 
   const lost = await insertBet(t, { createdBy: creator.user.id, opponentId: opponent.user.id, status: 'active', voidRequestedBy: opponent.user.id });
-  const res2 = await creator.agent.post(`/api/bets/${lost.id}/resolve`, { outcome: 'lost' });
-  expect(await body(res2)).toMatchObject({ status: 'completed', winnerId: opponent.user.id, voidRequestedBy: null });
+  const res2 = await bet$(creator.agent).resolve.$post({ param: { id: lost.id }, json: { outcome: 'lost' } });
+  expect(await res2.json()).toMatchObject({ status: 'completed', winnerId: opponent.user.id, voidRequestedBy: null });
   const sent = await t.db.select().from(notifications).where(eq(notifications.betId, lost.id));
   expect(sent.map((n) => [n.userId, n.type])).toEqual([[opponent.user.id, 'bet_completed']]);
-  expect((await creator.agent.post(`/api/bets/${lost.id}/resolve`, { outcome: 'won' })).status).toBe(409);
+  expect((await bet$(creator.agent).resolve.$post({ param: { id: lost.id }, json: { outcome: 'won' } })).status).toBe(409);
 });
 
 test('void: request, cancel, request again, the other party confirms and the bet is gone', async () => {
   const bet = await insertBet(t, { createdBy: creator.user.id, opponentId: opponent.user.id, status: 'active' });
-  const asked = await creator.agent.post(`/api/bets/${bet.id}/void`);
-  expect(await body(asked)).toEqual({ message: 'Waiting for the other party to confirm.', deleted: false });
-  expect((await creator.agent.post(`/api/bets/${bet.id}/void`)).status).toBe(409);
-  expect((await opponent.agent.request(`/api/bets/${bet.id}/void`, { method: 'DELETE' })).status).toBe(403);
-  const cancelled = await creator.agent.request(`/api/bets/${bet.id}/void`, { method: 'DELETE' });
-  expect(await body(cancelled)).toEqual({ message: 'The void request was cancelled.', deleted: false });
-  await opponent.agent.post(`/api/bets/${bet.id}/void`);
-  const confirmed = await creator.agent.post(`/api/bets/${bet.id}/void`);
-  expect(await body(confirmed)).toEqual({ message: 'Both of you agreed, so the bet was permanently deleted.', deleted: true });
+  const param = { id: bet.id };
+  const asked = await bet$(creator.agent).void.$post({ param });
+  expect(await asked.json()).toEqual({ message: 'Waiting for the other party to confirm.', deleted: false });
+  expect((await bet$(creator.agent).void.$post({ param })).status).toBe(409);
+  expect((await bet$(opponent.agent).void.$delete({ param })).status).toBe(403);
+  const cancelled = await bet$(creator.agent).void.$delete({ param });
+  expect(await cancelled.json()).toEqual({ message: 'The void request was cancelled.', deleted: false });
+  await bet$(opponent.agent).void.$post({ param });
+  const confirmed = await bet$(creator.agent).void.$post({ param });
+  expect(await confirmed.json()).toEqual({ message: 'Both of you agreed, so the bet was permanently deleted.', deleted: true });
   expect(await t.db.select().from(bets).where(eq(bets.id, bet.id))).toEqual([]);
 });
 
 test('payment: only the loser marks sent, only the winner confirms after that, each once', async () => {
   const bet = await insertBet(t, { createdBy: creator.user.id, opponentId: opponent.user.id, winnerId: opponent.user.id });
-  expect((await opponent.agent.post(`/api/bets/${bet.id}/payment-confirmed`)).status).toBe(409);
-  expect((await opponent.agent.post(`/api/bets/${bet.id}/payment-sent`)).status).toBe(403);
-  expect(await body(await creator.agent.post(`/api/bets/${bet.id}/payment-sent`))).toMatchObject({ paymentSent: true });
-  expect((await creator.agent.post(`/api/bets/${bet.id}/payment-sent`)).status).toBe(409);
-  expect((await creator.agent.post(`/api/bets/${bet.id}/payment-confirmed`)).status).toBe(403);
-  expect(await body(await opponent.agent.post(`/api/bets/${bet.id}/payment-confirmed`))).toMatchObject({ paymentConfirmed: true });
-  expect((await opponent.agent.post(`/api/bets/${bet.id}/payment-confirmed`)).status).toBe(409);
+  expect((await bet$(opponent.agent)['payment-confirmed'].$post({ param: { id: bet.id } })).status).toBe(409);
+  expect((await bet$(opponent.agent)['payment-sent'].$post({ param: { id: bet.id } })).status).toBe(403);
+  expect(await (await bet$(creator.agent)['payment-sent'].$post({ param: { id: bet.id } })).json()).toMatchObject({ paymentSent: true });
+  expect((await bet$(creator.agent)['payment-sent'].$post({ param: { id: bet.id } })).status).toBe(409);
+  expect((await bet$(creator.agent)['payment-confirmed'].$post({ param: { id: bet.id } })).status).toBe(403);
+  expect(await (await bet$(opponent.agent)['payment-confirmed'].$post({ param: { id: bet.id } })).json()).toMatchObject({ paymentConfirmed: true });
+  expect((await bet$(opponent.agent)['payment-confirmed'].$post({ param: { id: bet.id } })).status).toBe(409);
   const sent = await t.db.select().from(notifications).where(eq(notifications.betId, bet.id));
   expect(sent.map((n) => [n.userId, n.type]).sort()).toEqual(
     [[opponent.user.id, 'payment_marked'], [creator.user.id, 'payment_confirmed']].sort(),
@@ -165,54 +163,53 @@ test('the past section pages with a stable cursor', async () => {
   const b = await insertUser(t);
   await makeFriends(t, a.user.id, b.id);
   for (let i = 0; i < 23; i += 1) await insertBet(t, { createdBy: a.user.id, opponentId: b.id, winnerId: b.id });
-  const first = await body(await a.agent.get('/api/bets/mine'));
-  const past = first['past'] as { items: Json[]; nextCursor: string };
+  const { past } = await (await a.agent.api.bets.mine.$get()).json();
   expect(past.items).toHaveLength(20);
   // A bet completed meanwhile does not shift the next page.
   await insertBet(t, { createdBy: a.user.id, opponentId: b.id, winnerId: a.user.id });
-  const second = await body(await a.agent.get(`/api/bets/mine/past?cursor=${past.nextCursor}`));
-  expect((second['items'] as Json[]).length).toBe(3);
-  expect(second['nextCursor']).toBeNull();
-  const ids = new Set([...past.items, ...(second['items'] as Json[])].map((x) => x['id']));
+  const second = await (await a.agent.api.bets.mine.past.$get({ query: { cursor: String(past.nextCursor) } })).json();
+  expect(second.items.length).toBe(3);
+  expect(second.nextCursor).toBeNull();
+  const ids = new Set([...past.items, ...second.items].map((x) => x.id));
   expect(ids.size).toBe(23);
-  expect((await a.agent.get('/api/bets/mine/past?cursor=garbage')).status).toBe(400);
+  expect((await a.agent.api.bets.mine.past.$get({ query: { cursor: 'garbage' } })).status).toBe(400);
 });
 
 test('notification summary: unread count and pending actions, mark all read', async () => {
   const me = await signedInUser(t);
   const pal = await insertUser(t);
   await makeFriends(t, me.user.id, pal.id);
-  expect(await body(await me.agent.get('/api/notifications/summary'))).toEqual({ unreadCount: 0, hasPendingAction: false });
+  expect(await (await me.agent.api.notifications.summary.$get()).json()).toEqual({ unreadCount: 0, hasPendingAction: false });
 
   const pending = await insertBet(t, { createdBy: pal.id, opponentId: me.user.id });
-  expect(await body(await me.agent.get('/api/notifications/summary'))).toMatchObject({ hasPendingAction: true });
+  expect(await (await me.agent.api.notifications.summary.$get()).json()).toMatchObject({ hasPendingAction: true });
   await t.db.delete(bets).where(eq(bets.id, pending.id));
 
   // My own pending bet or my own void request waits on the other party, not me.
   await insertBet(t, { createdBy: me.user.id, opponentId: pal.id });
   await insertBet(t, { createdBy: me.user.id, opponentId: pal.id, status: 'active', voidRequestedBy: me.user.id });
-  expect(await body(await me.agent.get('/api/notifications/summary'))).toMatchObject({ hasPendingAction: false });
+  expect(await (await me.agent.api.notifications.summary.$get()).json()).toMatchObject({ hasPendingAction: false });
 
   const theirVoid = await insertBet(t, { createdBy: me.user.id, opponentId: pal.id, status: 'active', voidRequestedBy: pal.id });
-  expect(await body(await me.agent.get('/api/notifications/summary'))).toMatchObject({ hasPendingAction: true });
+  expect(await (await me.agent.api.notifications.summary.$get()).json()).toMatchObject({ hasPendingAction: true });
   await t.db.delete(bets).where(eq(bets.id, theirVoid.id));
 
   const lost = await insertBet(t, { createdBy: pal.id, opponentId: me.user.id, winnerId: pal.id });
-  expect(await body(await me.agent.get('/api/notifications/summary'))).toMatchObject({ hasPendingAction: true });
+  expect(await (await me.agent.api.notifications.summary.$get()).json()).toMatchObject({ hasPendingAction: true });
   await t.db.update(bets).set({ paymentSent: true }).where(eq(bets.id, lost.id));
-  expect(await body(await me.agent.get('/api/notifications/summary'))).toMatchObject({ hasPendingAction: false });
+  expect(await (await me.agent.api.notifications.summary.$get()).json()).toMatchObject({ hasPendingAction: false });
 
   const won = await insertBet(t, { createdBy: me.user.id, opponentId: pal.id, winnerId: me.user.id, paymentSent: true });
-  expect(await body(await me.agent.get('/api/notifications/summary'))).toMatchObject({ hasPendingAction: true });
+  expect(await (await me.agent.api.notifications.summary.$get()).json()).toMatchObject({ hasPendingAction: true });
   await t.db.update(bets).set({ paymentConfirmed: true }).where(eq(bets.id, won.id));
 
   await t.db.insert(notifications).values([
     { userId: me.user.id, type: 'bet_accepted', betId: won.id },
     { userId: me.user.id, type: 'bet_completed', betId: won.id },
   ]);
-  expect(await body(await me.agent.get('/api/notifications/summary'))).toEqual({ unreadCount: 2, hasPendingAction: false });
-  expect(await body(await me.agent.post('/api/notifications/read-all'))).toEqual({ marked: 2 });
-  expect(await body(await me.agent.get('/api/notifications/summary'))).toEqual({ unreadCount: 0, hasPendingAction: false });
+  expect(await (await me.agent.api.notifications.summary.$get()).json()).toEqual({ unreadCount: 2, hasPendingAction: false });
+  expect(await (await me.agent.api.notifications['read-all'].$post()).json()).toEqual({ marked: 2 });
+  expect(await (await me.agent.api.notifications.summary.$get()).json()).toEqual({ unreadCount: 0, hasPendingAction: false });
   const unread = await t.db.select().from(notifications).where(and(eq(notifications.userId, me.user.id), eq(notifications.isRead, false)));
   expect(unread).toEqual([]);
 });

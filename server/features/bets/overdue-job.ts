@@ -20,20 +20,25 @@ const dueRow = z.object({ id: z.string(), created_by: z.string(), opponent_id: z
  * passes on several instances never remind about the same bet twice.
  * Returns how many bets were reminded.
  */
-export async function runOverduePass(db: Db, publish: (userIds: string[], event: ChangeEvent) => Promise<void>): Promise<number> {
+export async function runOverduePass(
+  db: Db,
+  publish: (userIds: string[], event: ChangeEvent) => Promise<void>,
+  batchSize: number = BATCH_SIZE,
+): Promise<number> {
   const marked = await db.transaction(async (tx) => {
     const rows = await queryRows(
       tx,
       sql`
-        update bet set overdue_notified_at = now()
-        where id in (
+        with picked as materialized (
           select id from bet
           where status = 'active' and resolve_by is not null and overdue_notified_at is null and resolve_by < current_date
           order by resolve_by
-          limit ${BATCH_SIZE}
+          limit ${batchSize}
           for update skip locked)
-        and overdue_notified_at is null
-        returning id, created_by, opponent_id, description, amount`,
+        update bet set overdue_notified_at = now()
+        from picked
+        where bet.id = picked.id and bet.overdue_notified_at is null
+        returning bet.id, bet.created_by, bet.opponent_id, bet.description, bet.amount`,
       dueRow,
     );
     const notified = await writeNotifications(
@@ -62,10 +67,12 @@ export function createOverdueJob(deps: {
   publish: (userIds: string[], event: ChangeEvent) => Promise<void>;
   logger: Logger;
   intervalMs?: number;
+  batchSize?: number;
 }): OverdueJob {
+  const batchSize = deps.batchSize ?? BATCH_SIZE;
   return createPeriodicJob({
-    runPass: () => runOverduePass(deps.db, deps.publish),
-    batchSize: BATCH_SIZE,
+    runPass: () => runOverduePass(deps.db, deps.publish, batchSize),
+    batchSize,
     intervalMs: deps.intervalMs ?? INTERVAL_MS,
     logger: deps.logger,
     failureMessage: 'overdue reminder pass failed',

@@ -4,8 +4,9 @@ import { bets } from '../../db/schema/bets.ts';
 import { challenges } from '../../db/schema/challenges.ts';
 import { friendships } from '../../db/schema/friends.ts';
 import { notifications } from '../../db/schema/notifications.ts';
+import { errorOf } from '../../testing/agent.ts';
 import { signedInUser } from '../../testing/factories.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { closeTestApp, createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 /* Exactly one person can take a challenge (issue 10, section 3). */
 
@@ -13,33 +14,30 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(async () => {
-  expect(t.serverErrors()).toEqual([]);
-  await t.close();
-});
+afterAll(() => closeTestApp(t));
 
 const TAKERS = 20;
 
 test('20 concurrent takers: one success, the rest "already taken", one bet, one friendship', async () => {
   const creator = await signedInUser(t);
   const takers = await Promise.all(Array.from({ length: TAKERS }, () => signedInUser(t)));
-  const created = await creator.agent.post('/api/challenges', {
-    description: 'First to the summit',
-    amount: 10,
+  const created = await creator.agent.api.challenges.$post({
+    json: {
+      description: 'First to the summit',
+      amount: 10,
+    },
   });
-  const { code } = (await created.json()) as { code: string };
+  const { code } = await created.json();
 
   const results = await Promise.all(
-    takers.map((taker) => taker.agent.post(`/api/challenges/${code}/take`, { prediction: 'Mine' })),
+    takers.map((taker) =>
+      taker.agent.api.challenges[':code'].take.$post({ param: { code }, json: { prediction: 'Mine' } }),
+    ),
   );
   const statuses = results.map((res) => res.status);
   expect(statuses.filter((status) => status === 200)).toHaveLength(1);
   expect(statuses.filter((status) => status === 409)).toHaveLength(TAKERS - 1);
-  const refusals = await Promise.all(
-    results
-      .filter((res) => res.status === 409)
-      .map(async (res) => (await res.json()) as { error: { message: string } }),
-  );
+  const refusals = await Promise.all(results.filter((res) => res.status === 409).map((res) => errorOf(res)));
   expect(new Set(refusals.map((refusal) => refusal.error.message))).toEqual(
     new Set(['This challenge has already been taken.']),
   );
@@ -62,11 +60,11 @@ test('20 concurrent takers: one success, the rest "already taken", one bet, one 
 test('take vs cancel at once: either taken or cancelled, never both', async () => {
   const creator = await signedInUser(t);
   const taker = await signedInUser(t);
-  const created = await creator.agent.post('/api/challenges', { description: 'Coin flip', amount: 5 });
-  const { code } = (await created.json()) as { code: string };
+  const created = await creator.agent.api.challenges.$post({ json: { description: 'Coin flip', amount: 5 } });
+  const { code } = await created.json();
   const [take, cancel] = await Promise.all([
-    taker.agent.post(`/api/challenges/${code}/take`, {}),
-    creator.agent.post(`/api/challenges/${code}/cancel`),
+    taker.agent.api.challenges[':code'].take.$post({ param: { code }, json: {} }),
+    creator.agent.api.challenges[':code'].cancel.$post({ param: { code } }),
   ]);
   expect([take.status, cancel.status].sort()).toEqual([200, 409]);
   const [row] = await t.db.select().from(challenges).where(eq(challenges.code, code));

@@ -147,6 +147,17 @@ async function refuseChallenge(tx: Db, code: string, userId: string): Promise<ne
   }
 }
 
+/** The link `code` is open (not taken, cancelled or expired) and not `userId`'s own. */
+function takeableBy(code: string, userId: string) {
+  return and(
+    eq(challenges.code, code),
+    isNull(challenges.takenBy),
+    isNull(challenges.cancelledAt),
+    gt(challenges.expiresAt, sql`now()`),
+    ne(challenges.creatorId, userId),
+  );
+}
+
 /**
  * Takes a challenge: one transaction claims the row (only one taker can win
  * the conditional UPDATE), makes the two friends if they were not, creates the
@@ -161,29 +172,14 @@ export async function takeChallenge(
 ): Promise<Bet> {
   const taken = await db.transaction(async (tx) => {
     // The taker's break and weekly loss limit, checked only for a link they could take (else the claim explains).
-    const [open] = await tx
-      .select({ amount: challenges.amount })
-      .from(challenges)
-      .where(
-        and(
-          eq(challenges.code, code),
-          isNull(challenges.takenBy),
-          isNull(challenges.cancelledAt),
-          gt(challenges.expiresAt, sql`now()`),
-          ne(challenges.creatorId, userId),
-        ),
-      );
+    const [open] = await tx.select({ amount: challenges.amount }).from(challenges).where(takeableBy(code, userId));
     if (open) await assertMayBet(tx, userId, open.amount);
     const [claimed] = await tx
       .update(challenges)
       .set({ takenBy: userId })
       .where(
         and(
-          eq(challenges.code, code),
-          isNull(challenges.takenBy),
-          isNull(challenges.cancelledAt),
-          gt(challenges.expiresAt, sql`now()`),
-          ne(challenges.creatorId, userId),
+          takeableBy(code, userId),
           notExists(
             tx
               .select({ one: sql`1` })

@@ -13,7 +13,7 @@ import { pageSchema } from '../../../domain/pagination.ts';
 import { profileScreenSchema, userCardSchema, userSummarySchema } from '../../../domain/profiles.ts';
 import { insertBet } from '../../testing/bets.ts';
 import { insertUser, makeFriends, signedInUser } from '../../testing/factories.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { closeTestApp, createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 /*
  * One contract per response (issue 14, point 11): each screen's route answers exactly its zod schema in
@@ -26,10 +26,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(async () => {
-  expect(t.serverErrors()).toEqual([]);
-  await t.close();
-});
+afterAll(() => closeTestApp(t));
 
 async function expectContract(schema: z.ZodType, res: { status: number; json(): Promise<unknown> }, status = 200) {
   expect(res.status).toBe(status);

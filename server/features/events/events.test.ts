@@ -1,20 +1,23 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { ChangeEvent } from '../../../domain/realtime.ts';
+import { z } from 'zod';
+import { changeKinds } from '../../../domain/realtime.ts';
+import { sessions } from '../../db/schema/auth.ts';
 import { createEventBus, type BusEvent } from '../../lib/events.ts';
 import { createAgent } from '../../testing/agent.ts';
 import { insertBet } from '../../testing/bets.ts';
 import { latestMailTo, makeFriends, pathOf, signedInUser } from '../../testing/factories.ts';
 import { openEventStream, readEventStream, type SseFrame } from '../../testing/sse.ts';
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/test-app.ts';
+import { closeTestApp, createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/test-app.ts';
+
+/** A `change` frame's data, checked rather than cast. */
+const changeFrameSchema = z.object({ kind: z.enum(changeKinds), betId: z.string().optional() }).strict();
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(async () => {
-  expect(t.serverErrors()).toEqual([]);
-  await t.close();
-});
+afterAll(() => closeTestApp(t));
 
 /** Resolves with `promise`, or fails after `timeoutMs` instead of hanging the test. */
 async function within<T>(promise: Promise<T>, timeoutMs: number, what: string): Promise<T> {
@@ -57,7 +60,7 @@ test("both parties' streams hear about a bet change; outsiders hear nothing", as
     const changes = (frames: SseFrame[]) =>
       frames
         .filter((frame) => frame.event === 'change')
-        .map((frame) => JSON.parse(frame.data) as ChangeEvent);
+        .map((frame) => changeFrameSchema.parse(JSON.parse(frame.data)));
     const isNotifications = (frame: SseFrame) =>
       frame.event === 'change' && frame.data.includes('notifications');
     const heard = changes(await creatorStream.waitFor(isNotifications));
@@ -167,6 +170,28 @@ test('shutting down ends every open stream, and a stream opened after that ends 
     const late = await openEventStream(other, user.agent);
     expect(late.status).toBe(200);
     await readEventStream(late).ended();
+  } finally {
+    await other.close();
+  }
+});
+
+test('a session deleted in the database, with no bus event, ends its stream at the next heartbeat', async () => {
+  // A second instance with a short heartbeat, on the same database.
+  const other = await createTestApp({ database: t.deps.database, heartbeatMs: 300 });
+  try {
+    const gone = await signedInUser(other);
+    const kept = await signedInUser(other);
+    const goneStream = readEventStream(await openEventStream(other, gone.agent));
+    const keptStream = readEventStream(await openEventStream(other, kept.agent));
+    await goneStream.waitFor((frame) => frame.event === 'ready');
+    await keptStream.waitFor((frame) => frame.event === 'ready');
+    // As an operator removing it by hand (or an expired row) would: better-auth's hooks never run.
+    await other.db.delete(sessions).where(eq(sessions.userId, gone.user.id));
+    expect(await goneStream.ended(3000)).toBeLessThan(3000);
+    // The live session's stream keeps its heartbeats.
+    await keptStream.waitFor((frame) => frame.event === 'ping', 3000);
+    expect(other.deps.streams.size()).toBe(1);
+    await keptStream.close();
   } finally {
     await other.close();
   }

@@ -1,19 +1,18 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { decodeCursor } from '../../../domain/pagination.ts';
 import { bets } from '../../db/schema/bets.ts';
 import { createAgent, type Agent } from '../../testing/agent.ts';
 import { insertBet } from '../../testing/bets.ts';
 import { insertUser, makeFriends, signedInUser } from '../../testing/factories.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { closeTestApp, createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { getFeedPage, type FeedStrategy } from './feed.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(async () => {
-  expect(t.serverErrors()).toEqual([]);
-  await t.close();
-});
+afterAll(() => closeTestApp(t));
 
 const feedIds = async (agent: Agent) => (await (await agent.api.feed.$get({ query: {} })).json()).items.map((b) => b.id);
 
@@ -139,4 +138,43 @@ test('the leaderboard ranks me and my friends by wins in the last 7 days, ties s
 test('feed and leaderboard need a session', async () => {
   expect((await createAgent(t).api.feed.$get({ query: {} })).status).toBe(401);
   expect((await createAgent(t).api.feed.leaderboard.$get()).status).toBe(401);
+});
+
+test('both ways of finding friends’ bets give the same pages, ties and cursors included (issue 16, point 3)', async () => {
+  const me = await insertUser(t);
+  const friends = [await insertUser(t), await insertUser(t), await insertUser(t), await insertUser(t)];
+  const stranger = await insertUser(t);
+  for (const friend of friends) await makeFriends(t, me.id, friend.id);
+  await makeFriends(t, stranger.id, friends[0]?.id ?? '');
+  const made: string[] = [];
+  for (let round = 0; round < 12; round += 1)
+    for (const [i, friend] of friends.entries()) {
+      made.push((await insertBet(t, { createdBy: friend.id, opponentId: i % 2 ? me.id : stranger.id })).id);
+      await insertBet(t, { createdBy: stranger.id, opponentId: friend.id });
+    }
+  made.push((await insertBet(t, { createdBy: me.id, opponentId: friends[1]?.id ?? '' })).id);
+  // Five bets at one instant: only the id orders them, across a page boundary.
+  const tied = made.slice(14, 19);
+  await t.db.update(bets).set({ createdAt: new Date(Date.UTC(2030, 0, 1)) }).where(inArray(bets.id, tied));
+
+  const walk = async (strategy: FeedStrategy) => {
+    const pages: { ids: string[]; next: string | null }[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: Awaited<ReturnType<typeof getFeedPage>> = await getFeedPage(
+        t.db,
+        me.id,
+        cursor ? (decodeCursor(cursor) ?? undefined) : undefined,
+        strategy,
+      );
+      pages.push({ ids: page.items.map((item) => item.id), next: page.nextCursor });
+      cursor = page.nextCursor;
+    } while (cursor && pages.length < 10);
+    return pages;
+  };
+  const probes = await walk('friends');
+  expect(probes.flatMap((page) => page.ids).sort()).toEqual([...made].sort());
+  expect(probes.length).toBe(3);
+  expect(await walk('recent')).toEqual(probes);
+  expect(await walk('auto')).toEqual(probes);
 });

@@ -1,18 +1,14 @@
-import { z } from 'zod';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { BusEvent } from '../../lib/events.ts';
 import { insertBet } from '../../testing/bets.ts';
 import { makeFriends, signedInUser } from '../../testing/factories.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { closeTestApp, createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(async () => {
-  expect(t.serverErrors()).toEqual([]);
-  await t.close();
-});
+afterAll(() => closeTestApp(t));
 
 /** Records what each user's event subscriptions hear, as their open streams would. */
 function listen(...userIds: string[]) {
@@ -27,14 +23,12 @@ function listen(...userIds: string[]) {
   };
 }
 
-const incomingSchema = z.object({ items: z.array(z.object({ id: z.string() })) });
-
 async function requestBetween() {
   const alice = await signedInUser(t);
   const bob = await signedInUser(t);
-  const sent = await alice.agent.post('/api/friend-requests', { userId: bob.user.id });
+  const sent = await alice.agent.api['friend-requests'].$post({ json: { userId: bob.user.id } });
   expect(sent.status).toBe(201);
-  const { items } = incomingSchema.parse(await (await bob.agent.get('/api/friend-requests')).json());
+  const { items } = await (await bob.agent.api['friend-requests'].$get()).json();
   const [request] = items;
   if (!request) throw new Error('no request');
   return { alice, bob, requestId: request.id };
@@ -44,7 +38,7 @@ test('sending a friend request reaches both people live', async () => {
   const alice = await signedInUser(t);
   const bob = await signedInUser(t);
   const ears = listen(alice.user.id, bob.user.id);
-  expect((await alice.agent.post('/api/friend-requests', { userId: bob.user.id })).status).toBe(201);
+  expect((await alice.agent.api['friend-requests'].$post({ json: { userId: bob.user.id } })).status).toBe(201);
   await ears.expectAllHeard({ kind: 'friends' });
   ears.stop();
 });
@@ -52,7 +46,7 @@ test('sending a friend request reaches both people live', async () => {
 test('a request that meets one coming the other way makes friends, and both hear friends and feed', async () => {
   const { alice, bob } = await requestBetween();
   const ears = listen(alice.user.id, bob.user.id);
-  expect((await bob.agent.post('/api/friend-requests', { userId: alice.user.id })).status).toBe(200);
+  expect((await bob.agent.api['friend-requests'].$post({ json: { userId: alice.user.id } })).status).toBe(200);
   await ears.expectAllHeard({ kind: 'friends' });
   await ears.expectAllHeard({ kind: 'feed' });
   ears.stop();
@@ -61,7 +55,7 @@ test('a request that meets one coming the other way makes friends, and both hear
 test('accepting a friend request reaches both people live, with their feeds', async () => {
   const { alice, bob, requestId } = await requestBetween();
   const ears = listen(alice.user.id, bob.user.id);
-  expect((await bob.agent.post(`/api/friend-requests/${requestId}/accept`)).status).toBe(200);
+  expect((await bob.agent.api['friend-requests'][':id'].accept.$post({ param: { id: requestId } })).status).toBe(200);
   await ears.expectAllHeard({ kind: 'friends' });
   await ears.expectAllHeard({ kind: 'feed' });
   ears.stop();
@@ -70,7 +64,7 @@ test('accepting a friend request reaches both people live, with their feeds', as
 test('declining a friend request reaches both people live', async () => {
   const { alice, bob, requestId } = await requestBetween();
   const ears = listen(alice.user.id, bob.user.id);
-  expect((await bob.agent.post(`/api/friend-requests/${requestId}/decline`)).status).toBe(200);
+  expect((await bob.agent.api['friend-requests'][':id'].decline.$post({ param: { id: requestId } })).status).toBe(200);
   await ears.expectAllHeard({ kind: 'friends' });
   ears.stop();
 });
@@ -80,7 +74,7 @@ test('removing a friend reaches both people live, with their feeds', async () =>
   const bob = await signedInUser(t);
   await makeFriends(t, alice.user.id, bob.user.id);
   const ears = listen(alice.user.id, bob.user.id);
-  expect((await alice.agent.request(`/api/friends/${bob.user.id}`, { method: 'DELETE' })).status).toBe(200);
+  expect((await alice.agent.api.friends[':userId'].$delete({ param: { userId: bob.user.id } })).status).toBe(200);
   await ears.expectAllHeard({ kind: 'friends' });
   await ears.expectAllHeard({ kind: 'feed' });
   ears.stop();
@@ -95,12 +89,12 @@ test("a like and an unlike reach the bet's parties and the friends who see it in
   const bet = await insertBet(t, { createdBy: creator.user.id, opponentId: opponent.user.id, status: 'active' });
 
   const ears = listen(creator.user.id, opponent.user.id);
-  expect((await fan.agent.request(`/api/bets/${bet.id}/like`, { method: 'PUT' })).status).toBe(200);
+  expect((await fan.agent.api.bets[':id'].like.$put({ param: { id: bet.id } })).status).toBe(200);
   await ears.expectAllHeard({ kind: 'feed', betId: bet.id });
   ears.stop();
 
   const again = listen(creator.user.id, opponent.user.id);
-  expect((await fan.agent.request(`/api/bets/${bet.id}/like`, { method: 'DELETE' })).status).toBe(200);
+  expect((await fan.agent.api.bets[':id'].like.$delete({ param: { id: bet.id } })).status).toBe(200);
   await again.expectAllHeard({ kind: 'feed', betId: bet.id });
   again.stop();
 });

@@ -1,25 +1,20 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { friendRequests, friendships } from '../../db/schema/friends.ts';
-import { createAgent } from '../../testing/agent.ts';
+import { createAgent, errorOf } from '../../testing/agent.ts';
 import { insertUser, makeFriends, signedInUser } from '../../testing/factories.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { closeTestApp, createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(async () => {
-  expect(t.serverErrors()).toEqual([]);
-  await t.close();
-});
+afterAll(() => closeTestApp(t));
 
-type Json = Record<string, unknown>;
-const body = async (res: Response) => (await res.json()) as Json;
-const items = async (res: Response) => (await body(res))['items'] as Json[];
+const items = async <Item,>(res: { json(): Promise<{ items: Item[] }> }) => (await res.json()).items;
 
 async function search(agent: ReturnType<typeof createAgent>, q: string) {
-  return agent.get(`/api/users/search?q=${encodeURIComponent(q)}`);
+  return agent.api.users.search.$get({ query: { q } });
 }
 
 test('search matches username prefixes case-insensitively and never returns emails or phones', async () => {
@@ -28,22 +23,22 @@ test('search matches username prefixes case-insensitively and never returns emai
   const res = await search(agent, 'ZEBRA_CR');
   expect(res.status).toBe(200);
   const found = await items(res);
-  const hit = found.find((u) => u['id'] === target.id);
+  const hit = found.find((u) => u.id === target.id);
   expect(hit).toEqual({ id: target.id, name: target.name, username: 'Zebra_Crossing_77', image: null, relationship: 'none' });
   expect(JSON.stringify(found)).not.toContain('@example.com');
   expect(JSON.stringify(found)).not.toContain(target.phone);
   // The middle of a username matches nothing any more (no infix search).
-  expect((await items(await search(agent, 'RA_CROSS'))).map((u) => u['id'])).not.toContain(target.id);
+  expect((await items(await search(agent, 'RA_CROSS'))).map((u) => u.id)).not.toContain(target.id);
 });
 
 test('a partial phone number finds nobody; the complete number, formatted or not, finds its owner', async () => {
   const { agent } = await signedInUser(t);
   const target = await insertUser(t, { phone: '4155550199' });
   for (const fragment of ['555-01', '(415) 555', '415555019', '155550199', '0199']) {
-    expect((await items(await search(agent, fragment))).map((u) => u['id']), fragment).not.toContain(target.id);
+    expect((await items(await search(agent, fragment))).map((u) => u.id), fragment).not.toContain(target.id);
   }
   for (const full of ['4155550199', '(415) 555-0199', '+1 415 555 0199', '415.555.0199']) {
-    expect((await items(await search(agent, full))).map((u) => u['id']), full).toEqual([target.id]);
+    expect((await items(await search(agent, full))).map((u) => u.id), full).toEqual([target.id]);
   }
 });
 
@@ -56,7 +51,7 @@ test('the 31st search in a minute is refused with 429, for that user only', asyn
   const refused = await search(alice.agent, 'one more');
   expect(refused.status).toBe(429);
   expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-  expect(await body(refused)).toEqual({
+  expect(await errorOf(refused)).toEqual({
     error: { code: 'RATE_LIMITED', message: 'Too many searches. Please wait a minute and try again.' },
   });
   // Same address, other account: its own budget.
@@ -67,7 +62,7 @@ test('an underscore in the term is literal, not a wildcard', async () => {
   const { agent } = await signedInUser(t);
   const literal = await insertUser(t, { username: 'quux_lit_aa' });
   const other = await insertUser(t, { username: 'quuxzlitzaa' });
-  const ids = (await items(await search(agent, 'quux_lit'))).map((u) => u['id']);
+  const ids = (await items(await search(agent, 'quux_lit'))).map((u) => u.id);
   expect(ids).toContain(literal.id);
   expect(ids).not.toContain(other.id);
 });
@@ -84,7 +79,7 @@ test('search excludes the viewer, current friends and unverified users; marks pe
     { requesterId: asker.id, requestedId: user.id },
   ]);
   const found = await items(await search(agent, 'wombat'));
-  const byId = new Map(found.map((u) => [u['id'], u['relationship']]));
+  const byId = new Map(found.map((u) => [u.id, u.relationship]));
   expect(byId.has(user.id)).toBe(false);
   expect(byId.has(friend.id)).toBe(false);
   expect(byId.has(unverified.id)).toBe(false);
@@ -98,48 +93,48 @@ test('search returns at most 10 users, exact and prefix matches first', async ()
   const exact = await insertUser(t, { username: 'xmatch' });
   const found = await items(await search(agent, 'xmatch'));
   expect(found).toHaveLength(10);
-  expect(found[0]?.['id']).toBe(exact.id);
+  expect(found[0]?.id).toBe(exact.id);
 });
 
 test('a blank search term is refused with 422', async () => {
   const { agent } = await signedInUser(t);
   const res = await search(agent, '   ');
   expect(res.status).toBe(422);
-  expect(await body(res)).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
+  expect((await errorOf(res)).error.code).toBe('VALIDATION_FAILED');
 });
 
 test('friend routes need a session (401)', async () => {
   const anon = createAgent(t);
   for (const res of [
-    await anon.get('/api/users/search?q=abc'),
-    await anon.get('/api/friends'),
-    await anon.get('/api/friend-requests'),
-    await anon.post('/api/friend-requests', { userId: 'x' }),
-    await anon.request('/api/friends/x', { method: 'DELETE' }),
+    await anon.api.users.search.$get({ query: { q: 'abc' } }),
+    await anon.api.friends.$get(),
+    await anon.api['friend-requests'].$get(),
+    await anon.api['friend-requests'].$post({ json: { userId: 'x' } }),
+    await anon.api.friends[':userId'].$delete({ param: { userId: 'x' } }),
   ]) {
     expect(res.status).toBe(401);
-    expect(await body(res)).toMatchObject({ error: { code: 'UNAUTHORIZED' } });
+    expect((await errorOf(res)).error.code).toBe('UNAUTHORIZED');
   }
 });
 
 test('request, list, accept: both sides become friends', async () => {
   const alice = await signedInUser(t);
   const bob = await signedInUser(t);
-  const sent = await alice.agent.post('/api/friend-requests', { userId: bob.user.id });
+  const sent = await alice.agent.api['friend-requests'].$post({ json: { userId: bob.user.id } });
   expect(sent.status).toBe(201);
-  expect(await body(sent)).toEqual({ status: 'pending' });
+  expect(await sent.json()).toEqual({ status: 'pending' });
 
-  const incoming = await items(await bob.agent.get('/api/friend-requests'));
+  const incoming = await items(await bob.agent.api['friend-requests'].$get());
   expect(incoming).toHaveLength(1);
   expect(incoming[0]).toMatchObject({ requester: { id: alice.user.id, name: alice.user.name } });
-  const requestId = String(incoming[0]?.['id']);
+  const requestId = String(incoming[0]?.id);
 
-  expect((await bob.agent.post(`/api/friend-requests/${requestId}/accept`)).status).toBe(200);
-  expect((await items(await alice.agent.get('/api/friends'))).map((f) => f['id'])).toEqual([bob.user.id]);
-  expect((await items(await bob.agent.get('/api/friends'))).map((f) => f['id'])).toEqual([alice.user.id]);
-  expect(await items(await bob.agent.get('/api/friend-requests'))).toEqual([]);
+  expect((await bob.agent.api['friend-requests'][':id'].accept.$post({ param: { id: requestId } })).status).toBe(200);
+  expect((await items(await alice.agent.api.friends.$get())).map((f) => f.id)).toEqual([bob.user.id]);
+  expect((await items(await bob.agent.api.friends.$get())).map((f) => f.id)).toEqual([alice.user.id]);
+  expect(await items(await bob.agent.api['friend-requests'].$get())).toEqual([]);
   // Accepting twice is a conflict, not a second friendship.
-  expect((await bob.agent.post(`/api/friend-requests/${requestId}/accept`)).status).toBe(409);
+  expect((await bob.agent.api['friend-requests'][':id'].accept.$post({ param: { id: requestId } })).status).toBe(409);
 });
 
 test('a second request to the same user, or to a friend, is a 409', async () => {
@@ -147,30 +142,31 @@ test('a second request to the same user, or to a friend, is a 409', async () => 
   const bob = await insertUser(t);
   const carol = await insertUser(t);
   await makeFriends(t, alice.user.id, carol.id);
-  expect((await alice.agent.post('/api/friend-requests', { userId: bob.id })).status).toBe(201);
-  const again = await alice.agent.post('/api/friend-requests', { userId: bob.id });
+  expect((await alice.agent.api['friend-requests'].$post({ json: { userId: bob.id } })).status).toBe(201);
+  const again = await alice.agent.api['friend-requests'].$post({ json: { userId: bob.id } });
   expect(again.status).toBe(409);
-  expect(await body(again)).toMatchObject({ error: { message: 'Friend request already sent.' } });
-  const toFriend = await alice.agent.post('/api/friend-requests', { userId: carol.id });
+  expect((await errorOf(again)).error.message).toBe('Friend request already sent.');
+  const toFriend = await alice.agent.api['friend-requests'].$post({ json: { userId: carol.id } });
   expect(toFriend.status).toBe(409);
-  expect(await body(toFriend)).toMatchObject({ error: { message: 'You are already friends.' } });
+  expect((await errorOf(toFriend)).error.message).toBe('You are already friends.');
 });
 
 test('requesting someone who already asked you accepts their request', async () => {
   const alice = await signedInUser(t);
   const bob = await signedInUser(t);
-  expect((await alice.agent.post('/api/friend-requests', { userId: bob.user.id })).status).toBe(201);
-  const back = await bob.agent.post('/api/friend-requests', { userId: alice.user.id });
+  expect((await alice.agent.api['friend-requests'].$post({ json: { userId: bob.user.id } })).status).toBe(201);
+  const back = await bob.agent.api['friend-requests'].$post({ json: { userId: alice.user.id } });
   expect(back.status).toBe(200);
-  expect(await body(back)).toEqual({ status: 'accepted' });
+  expect(await back.json()).toEqual({ status: 'accepted' });
   const rows = await t.db.select().from(friendships).where(eq(friendships.userId, alice.user.id));
   expect(rows.map((r) => r.friendId)).toEqual([bob.user.id]);
 });
 
 test('no requests to yourself or to unknown users', async () => {
   const alice = await signedInUser(t);
-  expect((await alice.agent.post('/api/friend-requests', { userId: alice.user.id })).status).toBe(422);
-  expect((await alice.agent.post('/api/friend-requests', { userId: 'no-such-user' })).status).toBe(404);
+  expect((await alice.agent.api['friend-requests'].$post({ json: { userId: alice.user.id } })).status).toBe(422);
+  expect((await alice.agent.api['friend-requests'].$post({ json: { userId: 'no-such-user' } })).status).toBe(404);
+  // No userId at all: a body the typed client would not let us send.
   expect((await alice.agent.post('/api/friend-requests', {})).status).toBe(422);
 });
 
@@ -178,14 +174,14 @@ test("only the requested user may accept or decline: the requester gets 403, a s
   const alice = await signedInUser(t);
   const bob = await insertUser(t);
   const mallory = await signedInUser(t);
-  await alice.agent.post('/api/friend-requests', { userId: bob.id });
+  await alice.agent.api['friend-requests'].$post({ json: { userId: bob.id } });
   const [request] = await t.db.select().from(friendRequests).where(eq(friendRequests.requesterId, alice.user.id));
   const id = String(request?.id);
-  expect((await alice.agent.post(`/api/friend-requests/${id}/accept`)).status).toBe(403);
-  expect((await alice.agent.post(`/api/friend-requests/${id}/decline`)).status).toBe(403);
-  expect((await mallory.agent.post(`/api/friend-requests/${id}/accept`)).status).toBe(404);
-  expect((await mallory.agent.post(`/api/friend-requests/${id}/decline`)).status).toBe(404);
-  expect((await mallory.agent.post('/api/friend-requests/not-a-uuid/accept')).status).toBe(422);
+  expect((await alice.agent.api['friend-requests'][':id'].accept.$post({ param: { id } })).status).toBe(403);
+  expect((await alice.agent.api['friend-requests'][':id'].decline.$post({ param: { id } })).status).toBe(403);
+  expect((await mallory.agent.api['friend-requests'][':id'].accept.$post({ param: { id } })).status).toBe(404);
+  expect((await mallory.agent.api['friend-requests'][':id'].decline.$post({ param: { id } })).status).toBe(404);
+  expect((await mallory.agent.api['friend-requests'][':id'].accept.$post({ param: { id: 'not-a-uuid' } })).status).toBe(422);
   const [still] = await t.db.select().from(friendRequests).where(eq(friendRequests.id, id));
   expect(still?.status).toBe('pending');
   expect(await t.db.select().from(friendships).where(eq(friendships.userId, alice.user.id))).toEqual([]);
@@ -195,7 +191,7 @@ test('declining deletes the request and makes no friendship', async () => {
   const alice = await insertUser(t);
   const bob = await signedInUser(t);
   const [request] = await t.db.insert(friendRequests).values({ requesterId: alice.id, requestedId: bob.user.id }).returning();
-  expect((await bob.agent.post(`/api/friend-requests/${String(request?.id)}/decline`)).status).toBe(200);
+  expect((await bob.agent.api['friend-requests'][':id'].decline.$post({ param: { id: String(request?.id) } })).status).toBe(200);
   expect(await t.db.select().from(friendRequests).where(eq(friendRequests.requesterId, alice.id))).toEqual([]);
   expect(await t.db.select().from(friendships).where(eq(friendships.userId, bob.user.id))).toEqual([]);
 });
@@ -204,13 +200,13 @@ test('removing a friend ends the friendship on both sides', async () => {
   const alice = await signedInUser(t);
   const bob = await insertUser(t);
   await makeFriends(t, alice.user.id, bob.id);
-  expect((await alice.agent.request(`/api/friends/${bob.id}`, { method: 'DELETE' })).status).toBe(200);
+  expect((await alice.agent.api.friends[':userId'].$delete({ param: { userId: bob.id } })).status).toBe(200);
   const left = await t.db
     .select()
     .from(friendships)
     .where(and(eq(friendships.userId, bob.id), eq(friendships.friendId, alice.user.id)));
   expect(left).toEqual([]);
-  expect((await alice.agent.request(`/api/friends/${bob.id}`, { method: 'DELETE' })).status).toBe(404);
+  expect((await alice.agent.api.friends[':userId'].$delete({ param: { userId: bob.id } })).status).toBe(404);
 });
 
 test('20 concurrent requests between the same pair leave one pending request or one friendship', async () => {
@@ -218,7 +214,7 @@ test('20 concurrent requests between the same pair leave one pending request or 
   const bob = await signedInUser(t);
   const results = await Promise.all(
     Array.from({ length: 20 }, (_, i) =>
-      (i % 2 === 0 ? alice : bob).agent.post('/api/friend-requests', { userId: (i % 2 === 0 ? bob : alice).user.id }),
+      (i % 2 === 0 ? alice : bob).agent.api['friend-requests'].$post({ json: { userId: (i % 2 === 0 ? bob : alice).user.id } }),
     ),
   );
   const statuses = results.map((r) => r.status);

@@ -5,7 +5,7 @@ import { friendships } from '../../db/schema/friends.ts';
 import type { BusEvent } from '../../lib/events.ts';
 import { insertBet } from '../../testing/bets.ts';
 import { makeFriends, signedInUser } from '../../testing/factories.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { closeTestApp, createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 /*
  * Issue 9, point 11: bets are only between friends. Removing a friend deletes
@@ -17,10 +17,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(async () => {
-  expect(t.serverErrors()).toEqual([]);
-  await t.close();
-});
+afterAll(() => closeTestApp(t));
 
 const ROUNDS = 20;
 
@@ -67,7 +64,7 @@ test('removing a friend deletes the pending bets between the two, keeps the othe
   const heard: Record<string, BusEvent[]> = { [a]: [], [b]: [] };
   const stops = [a, b].map((id) => t.deps.events.subscribe(id, (event) => heard[id]?.push(event)));
 
-  const res = await opponent.agent.request(`/api/friends/${a}`, { method: 'DELETE' });
+  const res = await opponent.agent.api.friends[':userId'].$delete({ param: { userId: a } });
   expect(res.status).toBe(200);
 
   const left = (await betsBetween(a, b)).map((bet) => bet.id).sort();
@@ -85,7 +82,7 @@ test('removing a friend deletes the pending bets between the two, keeps the othe
   }
   for (const stop of stops) stop();
 
-  const answer = await opponent.agent.post(`/api/bets/${theirs.id}/accept`, {});
+  const answer = await opponent.agent.api.bets[':id'].accept.$post({ param: { id: theirs.id }, json: {} });
   expect(answer.status).toBe(404);
 });
 
@@ -97,7 +94,10 @@ test('a pending bet between two who are no longer friends cannot be accepted', a
     .delete(friendships)
     .where(or(eq(friendships.userId, creator.user.id), eq(friendships.friendId, creator.user.id)));
 
-  const res = await opponent.agent.post(`/api/bets/${bet.id}/accept`, { prediction: 'still on?' });
+  const res = await opponent.agent.api.bets[':id'].accept.$post({
+    param: { id: bet.id },
+    json: { prediction: 'still on?' },
+  });
   expect(res.status).toBe(403);
   expect(await res.json()).toEqual({
     error: {
@@ -116,13 +116,10 @@ test(`removal racing an accept (${ROUNDS} rounds): the bet is either accepted be
   for (let round = 0; round < ROUNDS; round += 1) {
     if (round > 0) await makeFriends(t, a, b);
     const bet = await insertBet(t, { createdBy: a, opponentId: b });
-    const accept = opponent.agent.post(`/api/bets/${bet.id}/accept`, {});
-    const removal = (round % 2 === 0 ? creator : opponent).agent.request(
-      `/api/friends/${round % 2 === 0 ? b : a}`,
-      {
-        method: 'DELETE',
-      },
-    );
+    const accept = opponent.agent.api.bets[':id'].accept.$post({ param: { id: bet.id }, json: {} });
+    const removal = (round % 2 === 0 ? creator : opponent).agent.api.friends[':userId'].$delete({
+      param: { userId: round % 2 === 0 ? b : a },
+    });
     const [accepted, removed] = await Promise.all([accept, removal]);
     expect(removed.status).toBe(200);
     expect([200, 403, 404]).toContain(accepted.status);
@@ -142,8 +139,8 @@ test(`removal racing a new bet (${ROUNDS} rounds): no pending bet is left betwee
   for (let round = 0; round < ROUNDS; round += 1) {
     if (round > 0) await makeFriends(t, a, b);
     const [created, removed] = await Promise.all([
-      creator.agent.post('/api/bets', { opponentId: b, description: `Race ${round}`, amount: 5 }),
-      opponent.agent.request(`/api/friends/${a}`, { method: 'DELETE' }),
+      creator.agent.api.bets.$post({ json: { opponentId: b, description: `Race ${round}`, amount: 5 } }),
+      opponent.agent.api.friends[':userId'].$delete({ param: { userId: a } }),
     ]);
     expect(removed.status).toBe(200);
     // 404: created, then cancelled by the removal before the answer re-read it.

@@ -8,7 +8,7 @@ import { friendRequests } from '../../db/schema/friends.ts';
 import { createAgent, type Agent } from '../../testing/agent.ts';
 import { insertBet } from '../../testing/bets.ts';
 import { buildSignUp, insertUser, makeFriends, signedInUser } from '../../testing/factories.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { closeTestApp, createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 /*
  * Issue 9, point 7: a NUL byte (or other control character, bidi override,
@@ -19,10 +19,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(async () => {
-  expect(t.serverErrors()).toEqual([]);
-  await t.close();
-});
+afterAll(() => closeTestApp(t));
 
 const NUL = '\u0000';
 type Json = Record<string, unknown>;

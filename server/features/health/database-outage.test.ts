@@ -88,8 +88,10 @@ test.runIf(onPostgres)(
       const statuses = await healthUntil(200);
       expect(statuses.filter((status) => status !== 200).every((status) => status === 503)).toBe(true);
       expect(statuses.length).toBeLessThanOrEqual(2);
-      expect((await creator.agent.get('/api/profile')).status).toBe(200);
-      expect((await opponent.agent.post(`/api/bets/${bet.id}/accept`, {})).status).toBe(200);
+      expect((await creator.agent.api.profile.$get()).status).toBe(200);
+      expect(
+        (await opponent.agent.api.bets[':id'].accept.$post({ param: { id: bet.id }, json: {} })).status,
+      ).toBe(200);
       await stream.waitFor((frame) => frame.event === 'change' && frame.data.includes(bet.id));
     } finally {
       await stream.close();
@@ -120,7 +122,9 @@ test.runIf(onPostgres)(
           ),
         15_000,
       );
-      expect((await opponent.agent.post(`/api/bets/${bet.id}/accept`, {})).status).toBe(200);
+      expect(
+        (await opponent.agent.api.bets[':id'].accept.$post({ param: { id: bet.id }, json: {} })).status,
+      ).toBe(200);
       await stream.waitFor((frame) => frame.event === 'change' && frame.data.includes(bet.id));
     } finally {
       await stream.close();

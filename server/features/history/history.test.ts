@@ -6,16 +6,13 @@ import { createAgent } from '../../testing/agent.ts';
 import { insertBet } from '../../testing/bets.ts';
 import { parseCsv } from '../../testing/csv.ts';
 import { insertUser, makeFriends, signedInUser } from '../../testing/factories.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { closeTestApp, createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(async () => {
-  expect(t.serverErrors()).toEqual([]);
-  await t.close();
-});
+afterAll(() => closeTestApp(t));
 
 async function download(agent: ReturnType<typeof createAgent>) {
   const res = await agent.request(HISTORY_CSV_PATH, { headers: { 'accept-encoding': 'gzip, br' } });

@@ -6,16 +6,13 @@ import { userLimits } from '../../db/schema/limits.ts';
 import { createAgent, errorOf, type Agent } from '../../testing/agent.ts';
 import { insertBet } from '../../testing/bets.ts';
 import { makeFriends, signedInUser } from '../../testing/factories.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { closeTestApp, createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(async () => {
-  expect(t.serverErrors()).toEqual([]);
-  await t.close();
-});
+afterAll(() => closeTestApp(t));
 
 type Person = { agent: Agent; id: string };
 
@@ -64,6 +61,7 @@ test('GET: no limit and no break until set; signed out is 401', async () => {
 
 test('bad input is 422 and changes nothing', async () => {
   const me = await person();
+  // Values outside the contract (a string, a missing value): untyped on purpose.
   for (const weeklyLossLimit of [0, -5, 1.5, '10', 1_000_001, undefined]) {
     const res = await me.agent.request('/api/limits/weekly-loss', { method: 'PUT', json: { weeklyLossLimit } });
     expect(res.status).toBe(422);

@@ -1,30 +1,25 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { activitySentence, type ActivityItem } from '../../../domain/notifications.ts';
+import { activitySentence } from '../../../domain/notifications.ts';
 import { bets } from '../../db/schema/bets.ts';
 import { notifications } from '../../db/schema/notifications.ts';
-import { createAgent, type Agent } from '../../testing/agent.ts';
+import { createAgent, errorOf, type Agent } from '../../testing/agent.ts';
 import { insertBet } from '../../testing/bets.ts';
 import { insertUser, makeFriends, signedInUser } from '../../testing/factories.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { closeTestApp, createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(async () => {
-  expect(t.serverErrors()).toEqual([]);
-  await t.close();
-});
+afterAll(() => closeTestApp(t));
 
-type Json = Record<string, unknown>;
 type SignedIn = Awaited<ReturnType<typeof signedInUser>>;
-const body = async (res: Response) => (await res.json()) as Json;
 
 async function activity(agent: Agent, cursor?: string) {
-  const res = await agent.get(`/api/activity${cursor ? `?cursor=${cursor}` : ''}`);
+  const res = await agent.api.activity.$get({ query: cursor ? { cursor } : {} });
   expect(res.status).toBe(200);
-  return (await res.json()) as { items: ActivityItem[]; nextCursor: string | null };
+  return res.json();
 }
 
 /** Every inbox line of a user, rendered as the web renders it. */
@@ -41,9 +36,9 @@ async function friendsPair(names: [string, string] = ['Cleo Creator', 'Otto Oppo
 }
 
 async function placeBet(creator: SignedIn, opponent: SignedIn, description: string, amount = 15) {
-  const res = await creator.agent.post('/api/bets', { description, opponentId: opponent.user.id, amount });
+  const res = await creator.agent.api.bets.$post({ json: { description, opponentId: opponent.user.id, amount } });
   expect(res.status).toBe(201);
-  return String((await body(res))['id']);
+  return (await res.json()).id;
 }
 
 test('the bet page shows the feed card and actions to both parties and the creator’s friends; strangers get 404', async () => {
@@ -54,9 +49,9 @@ test('the bet page shows the feed card and actions to both parties and the creat
   await makeFriends(t, creator.user.id, creatorsFriend.user.id);
   await makeFriends(t, opponent.user.id, opponentsFriend.user.id);
   const betId = await placeBet(creator, opponent, 'Lakers win tonight', 25);
-  await creatorsFriend.agent.request(`/api/bets/${betId}/like`, { method: 'PUT' });
+  await creatorsFriend.agent.api.bets[':id'].like.$put({ param: { id: betId } });
 
-  const forOpponent = await body(await opponent.agent.get(`/api/bets/${betId}`));
+  const forOpponent = await (await opponent.agent.api.bets[':id'].$get({ param: { id: betId } })).json();
   expect(forOpponent).toMatchObject({
     id: betId,
     description: 'Lakers win tonight',
@@ -72,23 +67,23 @@ test('the bet page shows the feed card and actions to both parties and the creat
     paymentSent: false,
     actions: ['accept', 'decline'],
   });
-  expect(await body(await creator.agent.get(`/api/bets/${betId}`))).toMatchObject({ actions: [] });
-  expect(await body(await creatorsFriend.agent.get(`/api/bets/${betId}`))).toMatchObject({ likedByMe: true, actions: [] });
+  expect(await (await creator.agent.api.bets[':id'].$get({ param: { id: betId } })).json()).toMatchObject({ actions: [] });
+  expect(await (await creatorsFriend.agent.api.bets[':id'].$get({ param: { id: betId } })).json()).toMatchObject({ likedByMe: true, actions: [] });
 
   // The feed's rule: the opponent's friends do not see the creator's bets, nor does anyone else.
   for (const outsider of [opponentsFriend, stranger]) {
-    const res = await outsider.agent.get(`/api/bets/${betId}`);
+    const res = await outsider.agent.api.bets[':id'].$get({ param: { id: betId } });
     expect(res.status).toBe(404);
-    expect(await body(res)).toEqual({ error: { code: 'NOT_FOUND', message: 'Bet not found.' } });
+    expect(await errorOf(res)).toEqual({ error: { code: 'NOT_FOUND', message: 'Bet not found.' } });
   }
-  expect((await creator.agent.get('/api/bets/7a4c1b1e-3f3a-4a8e-9d55-2f1f0f3c9b10')).status).toBe(404);
-  expect((await creator.agent.get('/api/bets/not-a-uuid')).status).toBe(422);
-  expect((await createAgent(t).get(`/api/bets/${betId}`)).status).toBe(401);
+  expect((await creator.agent.api.bets[':id'].$get({ param: { id: '7a4c1b1e-3f3a-4a8e-9d55-2f1f0f3c9b10' } })).status).toBe(404);
+  expect((await creator.agent.api.bets[':id'].$get({ param: { id: 'not-a-uuid' } })).status).toBe(422);
+  expect((await createAgent(t).api.bets[':id'].$get({ param: { id: betId } })).status).toBe(401);
 });
 
 test('the bet page lists what the viewer may do in each state', async () => {
   const [creator, opponent] = await friendsPair();
-  const actionsOf = async (user: SignedIn, id: string) => (await body(await user.agent.get(`/api/bets/${id}`)))['actions'];
+  const actionsOf = async (user: SignedIn, id: string) => (await (await user.agent.api.bets[':id'].$get({ param: { id } })).json()).actions;
   const active = await insertBet(t, { createdBy: creator.user.id, opponentId: opponent.user.id, status: 'active' });
   expect(await actionsOf(creator, active.id)).toEqual(['resolve', 'requestVoid']);
   const voiding = await insertBet(t, { createdBy: creator.user.id, opponentId: opponent.user.id, status: 'active', voidRequestedBy: creator.user.id });
@@ -107,11 +102,11 @@ test('each bet event writes one line for the other party, with the issue’s sen
   const betId = await placeBet(creator, opponent, 'Rain on Friday', 20);
   expect(await sentences(opponent)).toEqual(['Cleo Creator challenged you: Rain on Friday']);
 
-  expect((await opponent.agent.post(`/api/bets/${betId}/accept`, { prediction: 'Sunny!' })).status).toBe(200);
-  expect((await creator.agent.post(`/api/bets/${betId}/comments`, { text: 'We will see' })).status).toBe(201);
-  expect((await opponent.agent.post(`/api/bets/${betId}/resolve`, { outcome: 'lost' })).status).toBe(200);
-  expect((await opponent.agent.post(`/api/bets/${betId}/payment-sent`)).status).toBe(200);
-  expect((await creator.agent.post(`/api/bets/${betId}/payment-confirmed`)).status).toBe(200);
+  expect((await opponent.agent.api.bets[':id'].accept.$post({ param: { id: betId }, json: { prediction: 'Sunny!' } })).status).toBe(200);
+  expect((await creator.agent.api.bets[':id'].comments.$post({ param: { id: betId }, json: { text: 'We will see' } })).status).toBe(201);
+  expect((await opponent.agent.api.bets[':id'].resolve.$post({ param: { id: betId }, json: { outcome: 'lost' } })).status).toBe(200);
+  expect((await opponent.agent.api.bets[':id']['payment-sent'].$post({ param: { id: betId } })).status).toBe(200);
+  expect((await creator.agent.api.bets[':id']['payment-confirmed'].$post({ param: { id: betId } })).status).toBe(200);
 
   expect(await sentences(creator)).toEqual([
     'Otto Opponent marked $20 as paid',
@@ -130,8 +125,8 @@ test('each bet event writes one line for the other party, with the issue’s sen
 test('the winner text goes to the party who did not resolve: "<Name> won" when the resolver won', async () => {
   const [creator, opponent] = await friendsPair(['Wendy Winner', 'Larry Loser']);
   const betId = await placeBet(creator, opponent, 'Chess match');
-  await opponent.agent.post(`/api/bets/${betId}/accept`, {});
-  await creator.agent.post(`/api/bets/${betId}/resolve`, { outcome: 'won' });
+  await opponent.agent.api.bets[':id'].accept.$post({ param: { id: betId }, json: {} });
+  await creator.agent.api.bets[':id'].resolve.$post({ param: { id: betId }, json: { outcome: 'won' } });
   expect((await sentences(opponent))[0]).toBe('Wendy Winner won: Chess match');
   expect(await sentences(creator)).toEqual(['Larry Loser accepted your bet: Chess match']);
 });
@@ -139,11 +134,11 @@ test('the winner text goes to the party who did not resolve: "<Name> won" when t
 test('declined and voided bets keep their lines (with the description, without a link) after the bet is deleted', async () => {
   const [creator, opponent] = await friendsPair();
   const declined = await placeBet(creator, opponent, 'Declined one');
-  expect((await opponent.agent.post(`/api/bets/${declined}/decline`)).status).toBe(200);
+  expect((await opponent.agent.api.bets[':id'].decline.$post({ param: { id: declined } })).status).toBe(200);
   const voided = await placeBet(creator, opponent, 'Voided one');
-  await opponent.agent.post(`/api/bets/${voided}/accept`, {});
-  expect((await opponent.agent.post(`/api/bets/${voided}/void`)).status).toBe(200);
-  expect((await creator.agent.post(`/api/bets/${voided}/void`)).status).toBe(200);
+  await opponent.agent.api.bets[':id'].accept.$post({ param: { id: voided }, json: {} });
+  expect((await opponent.agent.api.bets[':id'].void.$post({ param: { id: voided } })).status).toBe(200);
+  expect((await creator.agent.api.bets[':id'].void.$post({ param: { id: voided } })).status).toBe(200);
 
   expect(await sentences(creator)).toEqual([
     'Otto Opponent asked to void: Voided one',
@@ -164,13 +159,13 @@ test('refused changes write no line, and 20 racing accepts write exactly one', a
   const [creator, opponent] = await friendsPair();
   const stranger = await signedInUser(t);
   const betId = await placeBet(creator, opponent, 'Race');
-  expect((await stranger.agent.post(`/api/bets/${betId}/accept`, {})).status).toBe(404);
-  expect((await creator.agent.post(`/api/bets/${betId}/accept`, {})).status).toBe(403);
-  expect((await creator.agent.post(`/api/bets/${betId}/resolve`, { outcome: 'won' })).status).toBe(409);
-  expect((await stranger.agent.post(`/api/bets/${betId}/comments`, { text: 'hi' })).status).toBe(404);
+  expect((await stranger.agent.api.bets[':id'].accept.$post({ param: { id: betId }, json: {} })).status).toBe(404);
+  expect((await creator.agent.api.bets[':id'].accept.$post({ param: { id: betId }, json: {} })).status).toBe(403);
+  expect((await creator.agent.api.bets[':id'].resolve.$post({ param: { id: betId }, json: { outcome: 'won' } })).status).toBe(409);
+  expect((await stranger.agent.api.bets[':id'].comments.$post({ param: { id: betId }, json: { text: 'hi' } })).status).toBe(404);
   expect(await sentences(creator)).toEqual([]);
 
-  const results = await Promise.all(Array.from({ length: 20 }, () => opponent.agent.post(`/api/bets/${betId}/accept`, {})));
+  const results = await Promise.all(Array.from({ length: 20 }, () => opponent.agent.api.bets[':id'].accept.$post({ param: { id: betId }, json: {} })));
   expect(results.filter((res) => res.status === 200)).toHaveLength(1);
   expect(results.filter((res) => res.status === 409)).toHaveLength(19);
   expect(await sentences(creator)).toEqual(['Otto Opponent accepted your bet: Race']);
@@ -186,16 +181,16 @@ test('a change and its line commit together: when the line cannot be written, th
   );
   await t.db.execute(sql.raw('create trigger refuse_line before insert on notification for each row execute function refuse_line()'));
   try {
-    expect((await opponent.agent.post(`/api/bets/${betId}/accept`, {})).status).toBe(500);
+    expect((await opponent.agent.api.bets[':id'].accept.$post({ param: { id: betId }, json: {} })).status).toBe(500);
     expect(t.takeServerErrors()).toHaveLength(1);
   } finally {
     await t.db.execute(sql.raw('drop trigger refuse_line on notification'));
     await t.db.execute(sql.raw('drop function refuse_line()'));
   }
-  expect(await body(await opponent.agent.get(`/api/bets/${betId}`))).toMatchObject({ status: 'pending' });
+  expect(await (await opponent.agent.api.bets[':id'].$get({ param: { id: betId } })).json()).toMatchObject({ status: 'pending' });
   expect(await sentences(creator)).toEqual([]);
   // And once it can be written, the accept and its line land together.
-  expect((await opponent.agent.post(`/api/bets/${betId}/accept`, {})).status).toBe(200);
+  expect((await opponent.agent.api.bets[':id'].accept.$post({ param: { id: betId }, json: {} })).status).toBe(200);
   expect(await sentences(creator)).toEqual(['Otto Opponent accepted your bet: Atomic']);
 });
 
@@ -204,7 +199,7 @@ test('a comment tells both parties but not the commenter; a friend’s comment t
   const pal = await signedInUser(t, { name: 'Pat Pal' });
   await makeFriends(t, creator.user.id, pal.user.id);
   const betId = await placeBet(creator, opponent, 'Commented');
-  await pal.agent.post(`/api/bets/${betId}/comments`, { text: 'Go Cleo' });
+  await pal.agent.api.bets[':id'].comments.$post({ param: { id: betId }, json: { text: 'Go Cleo' } });
   expect((await sentences(creator))[0]).toBe('Pat Pal commented on Commented');
   expect((await sentences(opponent))[0]).toBe('Pat Pal commented on Commented');
   expect(await sentences(pal)).toEqual([]);
@@ -213,21 +208,21 @@ test('a comment tells both parties but not the commenter; a friend’s comment t
 test('friend requests: received and accepted lines, also when a crossing request accepts', async () => {
   const ann = await signedInUser(t, { name: 'Ann Asker' });
   const bob = await signedInUser(t, { name: 'Bob Answerer' });
-  expect((await ann.agent.post('/api/friend-requests', { userId: bob.user.id })).status).toBe(201);
+  expect((await ann.agent.api['friend-requests'].$post({ json: { userId: bob.user.id } })).status).toBe(201);
   expect(await sentences(bob)).toEqual(['Ann Asker sent you a friend request']);
   const { items } = await activity(bob.agent);
   expect(items[0]).toMatchObject({ type: 'friend_request_received', actor: { id: ann.user.id }, betId: null });
-  const requests = (await body(await bob.agent.get('/api/friend-requests')))['items'] as Json[];
-  expect((await bob.agent.post(`/api/friend-requests/${String(requests[0]?.['id'])}/accept`)).status).toBe(200);
+  const requests = (await (await bob.agent.api['friend-requests'].$get()).json()).items;
+  expect((await bob.agent.api['friend-requests'][':id'].accept.$post({ param: { id: String(requests[0]?.id) } })).status).toBe(200);
   expect(await sentences(ann)).toEqual(['Bob Answerer accepted your friend request']);
 
   const cat = await signedInUser(t, { name: 'Cat Crossing' });
-  await ann.agent.post('/api/friend-requests', { userId: cat.user.id });
-  expect((await cat.agent.post('/api/friend-requests', { userId: ann.user.id })).status).toBe(200);
+  await ann.agent.api['friend-requests'].$post({ json: { userId: cat.user.id } });
+  expect((await cat.agent.api['friend-requests'].$post({ json: { userId: ann.user.id } })).status).toBe(200);
   expect((await sentences(ann))[0]).toBe('Cat Crossing accepted your friend request');
   expect(await sentences(cat)).toEqual(['Ann Asker sent you a friend request']);
   // A refused request (already friends) writes nothing.
-  expect((await cat.agent.post('/api/friend-requests', { userId: ann.user.id })).status).toBe(409);
+  expect((await cat.agent.api['friend-requests'].$post({ json: { userId: ann.user.id } })).status).toBe(409);
   expect(await sentences(ann)).toHaveLength(2);
 });
 
@@ -259,8 +254,8 @@ test('the inbox pages newest first, 20 at a time, stable while new lines arrive;
   expect(new Set(all.map((item) => item.id)).size).toBe(45);
   const keys = all.map((item) => `${item.createdAt}|${item.id}`);
   expect(keys).toEqual([...keys].sort().reverse());
-  expect((await me.agent.get('/api/activity?cursor=garbage')).status).toBe(400);
-  expect((await createAgent(t).get('/api/activity')).status).toBe(401);
+  expect((await me.agent.api.activity.$get({ query: { cursor: 'garbage' } })).status).toBe(400);
+  expect((await createAgent(t).api.activity.$get({ query: {} })).status).toBe(401);
 });
 
 test('an empty inbox is an empty page', async () => {
@@ -273,14 +268,14 @@ test('marking read covers what the inbox showed, not lines that arrived later, a
   await placeBet(creator, opponent, 'First');
   await placeBet(creator, opponent, 'Second');
   const shown = await activity(opponent.agent);
-  const summary = async () => body(await opponent.agent.get('/api/notifications/summary'));
+  const summary = async () => (await opponent.agent.api.notifications.summary.$get()).json();
   expect(await summary()).toMatchObject({ unreadCount: 2 });
   await placeBet(creator, opponent, 'Arrived later');
   const newest = shown.items[0];
   if (!newest) throw new Error('no line');
 
-  const res = await opponent.agent.post('/api/activity/read', { through: { createdAt: newest.createdAt, id: newest.id } });
-  expect(await body(res)).toEqual({ marked: 2 });
+  const res = await opponent.agent.api.activity.read.$post({ json: { through: { createdAt: newest.createdAt, id: newest.id } } });
+  expect(await res.json()).toEqual({ marked: 2 });
   expect(await summary()).toMatchObject({ unreadCount: 1 });
   const after = await activity(opponent.agent);
   expect(after.items.map((item) => [item.data.description, item.isRead])).toEqual([
@@ -289,16 +284,16 @@ test('marking read covers what the inbox showed, not lines that arrived later, a
     ['First', true],
   ]);
   // Someone else's "through" cannot touch my lines, and a bad body is a 422.
-  expect(await body(await creator.agent.post('/api/activity/read', { through: { createdAt: new Date().toISOString(), id: newest.id } }))).toEqual({ marked: 0 });
+  expect(await (await creator.agent.api.activity.read.$post({ json: { through: { createdAt: new Date().toISOString(), id: newest.id } } })).json()).toEqual({ marked: 0 });
   expect(await summary()).toMatchObject({ unreadCount: 1 });
-  expect((await opponent.agent.post('/api/activity/read', { through: { createdAt: 'yesterday', id: 'x' } })).status).toBe(422);
-  expect((await createAgent(t).post('/api/activity/read', { through: { createdAt: newest.createdAt, id: newest.id } })).status).toBe(401);
+  expect((await opponent.agent.api.activity.read.$post({ json: { through: { createdAt: 'yesterday', id: 'x' } } })).status).toBe(422);
+  expect((await createAgent(t).api.activity.read.$post({ json: { through: { createdAt: newest.createdAt, id: newest.id } } })).status).toBe(401);
 });
 
 test('Waiting on You holds exactly what needs me, and the red dot agrees with it', async () => {
   const [me, pal] = await friendsPair(['Mia Me', 'Pal Paul']);
-  const waiting = async () => body(await me.agent.get('/api/activity/waiting'));
-  const hasAction = async () => (await body(await me.agent.get('/api/notifications/summary')))['hasPendingAction'];
+  const waiting = async () => (await me.agent.api.activity.waiting.$get()).json();
+  const hasAction = async () => (await (await me.agent.api.notifications.summary.$get()).json()).hasPendingAction;
   expect(await waiting()).toEqual({ bets: [], friendRequests: [] });
   expect(await hasAction()).toBe(false);
 
@@ -314,7 +309,7 @@ test('Waiting on You holds exactly what needs me, and the red dot agrees with it
   await insertBet(t, { createdBy: me.user.id, opponentId: pal.user.id, winnerId: me.user.id, paymentSent: true, paymentConfirmed: true });
 
   const result = await waiting();
-  expect((result['bets'] as Json[]).map((b) => [b['id'], b['reason']])).toEqual([
+  expect(result.bets.map((b) => [b.id, b.reason])).toEqual([
     [toConfirmPayment.id, 'confirm_payment'],
     [toPay.id, 'pay'],
     [toConfirmVoid.id, 'confirm_void'],
@@ -326,13 +321,13 @@ test('Waiting on You holds exactly what needs me, and the red dot agrees with it
   await t.db.delete(bets).where(inArray(bets.id, [toAnswer.id, toConfirmVoid.id, toPay.id, toConfirmPayment.id]));
   expect(await hasAction()).toBe(false);
   const rita = await signedInUser(t, { name: 'Rita Real' });
-  await rita.agent.post('/api/friend-requests', { userId: me.user.id });
-  await me.agent.post('/api/notifications/read-all');
+  await rita.agent.api['friend-requests'].$post({ json: { userId: me.user.id } });
+  await me.agent.api.notifications['read-all'].$post();
   const withRequest = await waiting();
-  expect(withRequest['bets']).toEqual([]);
-  expect(withRequest['friendRequests']).toMatchObject([{ requester: { id: rita.user.id, name: 'Rita Real' } }]);
-  expect(await body(await me.agent.get('/api/notifications/summary'))).toEqual({ unreadCount: 0, hasPendingAction: true });
-  expect((await createAgent(t).get('/api/activity/waiting')).status).toBe(401);
+  expect(withRequest.bets).toEqual([]);
+  expect(withRequest.friendRequests).toMatchObject([{ requester: { id: rita.user.id, name: 'Rita Real' } }]);
+  expect(await (await me.agent.api.notifications.summary.$get()).json()).toEqual({ unreadCount: 0, hasPendingAction: true });
+  expect((await createAgent(t).api.activity.waiting.$get()).status).toBe(401);
 });
 
 test('a bet event publishes a notifications change to its recipient only', async () => {

@@ -10,7 +10,7 @@ import type { MailMessage } from '../../lib/mail-transport.ts';
 import { insertBet } from '../../testing/bets.ts';
 import { insertUser, linksIn, makeFriends, signedInUser } from '../../testing/factories.ts';
 import { openSecondPool } from '../../testing/second-pool.ts';
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/test-app.ts';
+import { closeTestApp, createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/test-app.ts';
 import { flushHeldNotificationMail } from './notification-mail.ts';
 
 let t: TestApp;
@@ -19,10 +19,7 @@ beforeAll(async () => {
   t = await createTestApp();
   actor = await signedInUser(t, { name: 'Avery Actor' });
 });
-afterAll(async () => {
-  expect(t.serverErrors()).toEqual([]);
-  await t.close();
-});
+afterAll(() => closeTestApp(t));
 
 /** A fresh friend of the actor, so no other test's throttle or switch applies. */
 async function friend() {
@@ -44,9 +41,9 @@ async function inboxTypes(userId: string) {
 }
 
 async function placeBet(opponentId: string, description = 'Rain on Friday', amount = 20) {
-  const res = await actor.agent.post('/api/bets', { description, opponentId, amount });
+  const res = await actor.agent.api.bets.$post({ json: { description, opponentId, amount } });
   expect(res.status).toBe(201);
-  return ((await res.json()) as { id: string }).id;
+  return (await res.json()).id;
 }
 
 function expectUnsubscribable(mail: MailMessage | undefined) {
@@ -92,7 +89,7 @@ test('a friend request mails its recipient with a link to /activity, unless Frie
   const on = await insertUser(t, { name: 'Rita Receiver' });
   const off = await insertUser(t);
   await switchOff(off.id, 'friend_requests');
-  for (const user of [on, off]) expect((await actor.agent.post('/api/friend-requests', { userId: user.id })).status).toBe(201);
+  for (const user of [on, off]) expect((await actor.agent.api['friend-requests'].$post({ json: { userId: user.id } })).status).toBe(201);
   const [mail] = await mailTo(on.email);
   expect(mail?.subject).toBe('Avery Actor sent you a friend request');
   expect(mail?.text).toContain('Hi Rita Receiver,');
@@ -107,7 +104,7 @@ test('a void request mails the other party, unless Bet updates Email is off', as
   await switchOff(off.id, 'bet_updates');
   for (const user of [on, off]) {
     const bet = await insertBet(t, { createdBy: actor.user.id, opponentId: user.id, status: 'active', amount: 30 });
-    expect((await actor.agent.post(`/api/bets/${bet.id}/void`)).status).toBe(200);
+    expect((await actor.agent.api.bets[':id'].void.$post({ param: { id: bet.id } })).status).toBe(200);
   }
   const [mail] = await mailTo(on.email);
   expect(mail?.subject).toBe('Avery Actor asked to void your bet');
@@ -121,7 +118,7 @@ test('a payment marked as sent mails the winner, unless Bet updates Email is off
   await switchOff(off.id, 'bet_updates');
   for (const user of [on, off]) {
     const bet = await insertBet(t, { createdBy: actor.user.id, opponentId: user.id, winnerId: user.id, amount: 15 });
-    expect((await actor.agent.post(`/api/bets/${bet.id}/payment-sent`)).status).toBe(200);
+    expect((await actor.agent.api.bets[':id']['payment-sent'].$post({ param: { id: bet.id } })).status).toBe(200);
   }
   const [mail] = await mailTo(on.email);
   expect(mail?.subject).toBe('Avery Actor marked $15 as paid');
@@ -134,7 +131,7 @@ test("'bet accepted' goes through the same path and respects Bet updates Email",
   await switchOff(off.id, 'bet_updates');
   for (const creator of [on, off]) {
     const bet = await insertBet(t, { createdBy: creator.id, opponentId: actor.user.id, amount: 20 });
-    expect((await actor.agent.post(`/api/bets/${bet.id}/accept`, {})).status).toBe(200);
+    expect((await actor.agent.api.bets[':id'].accept.$post({ param: { id: bet.id }, json: {} })).status).toBe(200);
   }
   const [mail, ...more] = await mailTo(on.email);
   expect(more).toEqual([]);
@@ -149,7 +146,7 @@ test('a comment mails nobody by default; with Comments Email on it mails the par
   await t.db.insert(notificationPreferences).values({ userId: keen.id, category: 'comments', channel: 'email', enabled: true });
   for (const user of [quiet, keen]) {
     const bet = await insertBet(t, { createdBy: actor.user.id, opponentId: user.id, status: 'active' });
-    expect((await actor.agent.post(`/api/bets/${bet.id}/comments`, { text: 'Bring it' })).status).toBe(201);
+    expect((await actor.agent.api.bets[':id'].comments.$post({ param: { id: bet.id }, json: { text: 'Bring it' } })).status).toBe(201);
   }
   expect(await mailTo(quiet.email)).toEqual([]);
   expect(await inboxTypes(quiet.id)).toEqual(['comment_added']);
@@ -161,9 +158,9 @@ test('a comment mails nobody by default; with Comments Email on it mails the par
 test('inbox-only events (declined, resolved) mail nobody', async () => {
   const user = await friend();
   const pending = await insertBet(t, { createdBy: user.id, opponentId: actor.user.id });
-  expect((await actor.agent.post(`/api/bets/${pending.id}/decline`)).status).toBe(200);
+  expect((await actor.agent.api.bets[':id'].decline.$post({ param: { id: pending.id } })).status).toBe(200);
   const active = await insertBet(t, { createdBy: user.id, opponentId: actor.user.id, status: 'active' });
-  expect((await actor.agent.post(`/api/bets/${active.id}/resolve`, { outcome: 'won' })).status).toBe(200);
+  expect((await actor.agent.api.bets[':id'].resolve.$post({ param: { id: active.id }, json: { outcome: 'won' } })).status).toBe(200);
   expect(await mailTo(user.email)).toEqual([]);
 });
 
@@ -195,7 +192,7 @@ test('the throttle is per category: a challenge and a void request in one window
   const user = await friend();
   await placeBet(user.id);
   const bet = await insertBet(t, { createdBy: actor.user.id, opponentId: user.id, status: 'active' });
-  expect((await actor.agent.post(`/api/bets/${bet.id}/void`)).status).toBe(200);
+  expect((await actor.agent.api.bets[':id'].void.$post({ param: { id: bet.id } })).status).toBe(200);
   expect((await mailTo(user.email)).map((m) => m.subject).sort()).toEqual([
     'Avery Actor asked to void your bet',
     'Avery Actor challenged you to a $20 bet',
@@ -207,8 +204,8 @@ test('two challenges at the same moment send one mail, not two', async () => {
   const other = await signedInUser(t);
   await makeFriends(t, other.user.id, opponent.id);
   const results = await Promise.all([
-    actor.agent.post('/api/bets', { description: 'Race A', opponentId: opponent.id, amount: 5 }),
-    other.agent.post('/api/bets', { description: 'Race B', opponentId: opponent.id, amount: 5 }),
+    actor.agent.api.bets.$post({ json: { description: 'Race A', opponentId: opponent.id, amount: 5 } }),
+    other.agent.api.bets.$post({ json: { description: 'Race B', opponentId: opponent.id, amount: 5 } }),
   ]);
   expect(results.map((r) => r.status)).toEqual([201, 201]);
   expect(await mailTo(opponent.email)).toHaveLength(1);

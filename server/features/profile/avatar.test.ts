@@ -1,19 +1,17 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { z } from 'zod';
 import { AVATAR_MAX_BYTES } from '../../../domain/profiles.ts';
-import { createAgent } from '../../testing/agent.ts';
+import { createAgent, errorOf } from '../../testing/agent.ts';
 import { signedInUser } from '../../testing/factories.ts';
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/test-app.ts';
+import { closeTestApp, createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(async () => {
-  expect(t.serverErrors()).toEqual([]);
-  await t.close();
-});
+afterAll(() => closeTestApp(t));
 
 type Agent = ReturnType<typeof createAgent>;
 
@@ -29,6 +27,9 @@ async function upload(agent: Agent, data: Uint8Array, type: string) {
   });
 }
 
+/** The upload's answer, checked: the upload itself is a raw image body, outside the typed client. */
+const uploaded = async (res: Response) => z.object({ image: z.string() }).parse(await res.json());
+
 async function photoWithExif(): Promise<Buffer> {
   return sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 200, g: 40, b: 90 } } })
     .withExif({ IFD0: { Copyright: 'Secret Owner', ImageDescription: 'home address' } })
@@ -43,7 +44,7 @@ test('an uploaded photo becomes a 256x256 WebP without metadata, served with lon
 
   const res = await upload(me.agent, original, 'image/png');
   expect(res.status).toBe(200);
-  const { image } = (await res.json()) as { image: string };
+  const { image } = await uploaded(res);
   expect(image).toMatch(new RegExp(`^/api/avatars/${me.user.id}\\.webp\\?v=`));
 
   const served = await t.app.request(`${TEST_ORIGIN}${image}`);
@@ -57,7 +58,7 @@ test('an uploaded photo becomes a 256x256 WebP without metadata, served with lon
   expect(bytes.toString('latin1')).not.toContain('Secret Owner');
   expect(bytes.length).toBeLessThan(original.length);
 
-  const profile = (await (await me.agent.get('/api/profile')).json()) as { profile: { image: string } };
+  const profile = await (await me.agent.api.profile.$get()).json();
   expect(profile.profile.image).toBe(image);
 });
 
@@ -75,15 +76,13 @@ async function servedBytes(image: string): Promise<Buffer> {
 
 test('a second upload replaces the photo under a new version', async () => {
   const me = await signedInUser(t);
-  const first = (await (await upload(me.agent, await photoWithExif(), 'image/png')).json()) as {
-    image: string;
-  };
+  const first = await uploaded(await upload(me.agent, await photoWithExif(), 'image/png'));
   const blue = await sharp({
     create: { width: 300, height: 300, channels: 3, background: { r: 0, g: 0, b: 255 } },
   })
     .jpeg()
     .toBuffer();
-  const second = (await (await upload(me.agent, blue, 'image/jpeg')).json()) as { image: string };
+  const second = await uploaded(await upload(me.agent, blue, 'image/jpeg'));
   expect(second.image).not.toBe(first.image);
   const { dominant } = await sharp(await servedBytes(second.image)).stats();
   expect(dominant.b).toBeGreaterThan(200);
@@ -96,10 +95,10 @@ test('two quick uploads of different photos get different URLs, each serving its
     solidPng({ r: 0, g: 255, b: 0 }),
   ]);
 
-  const first = (await (await upload(me.agent, red, 'image/png')).json()) as { image: string };
+  const first = await uploaded(await upload(me.agent, red, 'image/png'));
   const firstBytes = await servedBytes(first.image);
   // No pause: the second upload follows at once, within the same millisecond if the machine is fast.
-  const second = (await (await upload(me.agent, green, 'image/png')).json()) as { image: string };
+  const second = await uploaded(await upload(me.agent, green, 'image/png'));
   const secondBytes = await servedBytes(second.image);
 
   expect(second.image).not.toBe(first.image);
@@ -119,8 +118,8 @@ test('two quick uploads of different photos get different URLs, each serving its
 test('the same photo uploaded again keeps the same URL, so caches stay valid', async () => {
   const me = await signedInUser(t);
   const photo = await solidPng({ r: 10, g: 20, b: 200 });
-  const first = (await (await upload(me.agent, photo, 'image/png')).json()) as { image: string };
-  const again = (await (await upload(me.agent, photo, 'image/png')).json()) as { image: string };
+  const first = await uploaded(await upload(me.agent, photo, 'image/png'));
+  const again = await uploaded(await upload(me.agent, photo, 'image/png'));
   expect(again.image).toBe(first.image);
 });
 
@@ -140,7 +139,7 @@ test('5 MB is accepted by the limit, 5 MB + 1 byte is refused with 413', async (
   const tooBig = new Uint8Array(AVATAR_MAX_BYTES + 1);
   const res = await upload(me.agent, tooBig, 'image/png');
   expect(res.status).toBe(413);
-  expect(await res.json()).toMatchObject({ error: { code: 'PAYLOAD_TOO_LARGE' } });
+  expect((await errorOf(res)).error.code).toBe('PAYLOAD_TOO_LARGE');
   // Exactly the limit passes the size check (and then fails as a non-image).
   expect((await upload(me.agent, new Uint8Array(AVATAR_MAX_BYTES), 'image/png')).status).toBe(422);
 });
@@ -163,14 +162,12 @@ test('eight parallel uploads by one user all succeed and the saved avatar is one
   );
   const responses = await Promise.all(photos.map((photo) => upload(me.agent, photo, 'image/png')));
   expect(responses.map((res) => res.status)).toEqual(Array<number>(8).fill(200));
-  const images = await Promise.all(
-    responses.map(async (res) => ((await res.json()) as { image: string }).image),
-  );
+  const images = await Promise.all(responses.map(async (res) => (await uploaded(res)).image));
   expect(new Set(images).size).toBe(8);
 
   // The profile points at the upload that finished last, and the file it serves is that upload's.
-  const { profile } = (await (await me.agent.get('/api/profile')).json()) as { profile: { image: string } };
-  const winner = images.indexOf(profile.image);
+  const { profile } = await (await me.agent.api.profile.$get()).json();
+  const winner = images.indexOf(profile.image ?? '');
   expect(winner).toBeGreaterThanOrEqual(0);
   const served = Buffer.from(await (await t.app.request(`${TEST_ORIGIN}${profile.image}`)).arrayBuffer());
   const { dominant } = await sharp(served).stats();

@@ -4,16 +4,13 @@ import { friendRequests } from '../../db/schema/friends.ts';
 import { createAgent, errorOf } from '../../testing/agent.ts';
 import { insertBet } from '../../testing/bets.ts';
 import { insertUser, makeFriends, signedInUser } from '../../testing/factories.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { closeTestApp, createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(async () => {
-  expect(t.serverErrors()).toEqual([]);
-  await t.close();
-});
+afterAll(() => closeTestApp(t));
 
 test('a new profile reads zero everywhere', async () => {
   const me = await signedInUser(t, { phone: '(555) 222-3333', venmoHandle: '@me-pay' });
@@ -104,9 +101,10 @@ test('editing the profile validates, normalizes and keeps usernames unique', asy
 
 test('profile routes need a session', async () => {
   const anon = createAgent(t);
-  expect((await anon.get('/api/profile')).status).toBe(401);
+  expect((await anon.api.profile.$get()).status).toBe(401);
+  // An empty body: the session is checked before the body, so it needs no valid one.
   expect((await anon.request('/api/profile', { method: 'PATCH', json: {} })).status).toBe(401);
-  expect((await anon.get('/api/users/someone')).status).toBe(401);
+  expect((await anon.api.users[':id'].$get({ param: { id: 'someone' } })).status).toBe(401);
 });
 
 test("a stranger's card has no stats, friends or bets; a friend's has all three", async () => {

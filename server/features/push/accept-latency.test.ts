@@ -25,14 +25,14 @@ async function run(subscribed: boolean) {
   const opponent = await signedInUser(t);
   await makeFriends(t, creator.user.id, opponent.user.id);
   if (subscribed) {
-    const res = await creator.agent.post('/api/push/subscriptions', { endpoint: `https://push.example.com/${creator.user.id}`, keys: browserKeys().keys });
+    const res = await creator.agent.api.push.subscriptions.$post({ json: { endpoint: `https://push.example.com/${creator.user.id}`, keys: browserKeys().keys } });
     expect(res.status).toBe(200);
   }
   const times: number[] = [];
   for (let i = 0; i < N; i += 1) {
     const bet = await insertBet(t, { createdBy: creator.user.id, opponentId: opponent.user.id });
     const started = performance.now();
-    const res = await opponent.agent.post(`/api/bets/${bet.id}/accept`, {});
+    const res = await opponent.agent.api.bets[':id'].accept.$post({ param: { id: bet.id }, json: {} });
     times.push(performance.now() - started);
     expect(res.status).toBe(200);
   }

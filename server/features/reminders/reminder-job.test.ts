@@ -96,7 +96,7 @@ test("the job and the winner share the 24-hour throttle; a winner's reminder res
   await makeFriends(t, winner.user.id, loser.id);
   const bet = await insertBet(t, { createdBy: winner.user.id, opponentId: loser.id, winnerId: winner.user.id, completedAt: daysAgo(2.5) });
   // The winner reminds on day 2.5; at day 3 the job waits until the 24 hours have passed.
-  expect((await winner.agent.post(`/api/bets/${bet.id}/remind`)).status).toBe(200);
+  expect((await winner.agent.api.bets[':id'].remind.$post({ param: { id: bet.id } })).status).toBe(200);
   await t.db.update(bets).set({ completedAt: daysAgo(3.2) }).where(eq(bets.id, bet.id));
   await runConcurrentPasses();
   expect(await autoLines([bet.id])).toHaveLength(0);
@@ -104,11 +104,11 @@ test("the job and the winner share the 24-hour throttle; a winner's reminder res
   await runConcurrentPasses();
   expect(await autoLines([bet.id])).toHaveLength(1);
   // The job's reminder holds the winner back too.
-  const res = await winner.agent.post(`/api/bets/${bet.id}/remind`);
+  const res = await winner.agent.api.bets[':id'].remind.$post({ param: { id: bet.id } });
   expect(res.status).toBe(429);
   // A day later the winner reminds again; the second automatic one comes a week after that, not before.
   await ageLastReminder(bet.id, 1.01);
-  expect((await winner.agent.post(`/api/bets/${bet.id}/remind`)).status).toBe(200);
+  expect((await winner.agent.api.bets[':id'].remind.$post({ param: { id: bet.id } })).status).toBe(200);
   await ageLastReminder(bet.id, 6.9);
   await runConcurrentPasses();
   expect(await autoLines([bet.id])).toHaveLength(1);
@@ -125,4 +125,19 @@ test('a bet paid or settled before its reminder is due gets none', async () => {
   await t.db.update(bets).set({ paymentSent: true, paidAt: sql`now()` }).where(eq(bets.id, bet.id));
   await runConcurrentPasses();
   expect(await autoLines([bet.id])).toHaveLength(0);
+});
+
+test('a pass takes at most its batch size (on PGlite passes are small, so requests get the connection in between)', async () => {
+  const winner = await insertUser(t);
+  const loser = await insertUser(t);
+  await makeFriends(t, winner.id, loser.id);
+  const due = await Promise.all(
+    Array.from({ length: 3 }, () =>
+      insertBet(t, { createdBy: loser.id, opponentId: winner.id, winnerId: winner.id, completedAt: daysAgo(4) }),
+    ),
+  );
+  // At least these three are due: a pass of two takes exactly two, and the next passes the rest.
+  expect(await runReminderPass(t.db, publish, 2)).toBe(2);
+  while ((await runReminderPass(t.db, publish, 2)) === 2);
+  expect(await autoLines(due.map((bet) => bet.id))).toHaveLength(3);
 });

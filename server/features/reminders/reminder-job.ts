@@ -46,19 +46,20 @@ export type Publish = (userIds: string[], event: ChangeEvent) => Promise<void>;
  * and the UPDATE re-checks the rule, so passes on several instances at once
  * never remind about one bet twice. Returns how many reminders went out.
  */
-export async function runReminderPass(db: Db, publish: Publish): Promise<number> {
+export async function runReminderPass(db: Db, publish: Publish, batchSize: number = BATCH_SIZE): Promise<number> {
   const sent = await db.transaction(async (tx) => {
     const rows = await queryRows(
       tx,
       sql`
-        update bet b set last_reminded_at = now(), auto_reminders_sent = b.auto_reminders_sent + 1
-        where b.id in (
+        with picked as materialized (
           select b.id from bet b
           where ${isDue}
           order by b.completed_at
-          limit ${BATCH_SIZE}
+          limit ${batchSize}
           for update skip locked)
-        and ${isDue}
+        update bet b set last_reminded_at = now(), auto_reminders_sent = b.auto_reminders_sent + 1
+        from picked
+        where b.id = picked.id and ${isDue}
         returning b.id, b.winner_id, b.created_by, b.opponent_id, b.description, b.amount`,
       sentRow,
     );
@@ -86,10 +87,11 @@ export async function runReminderPass(db: Db, publish: Publish): Promise<number>
 export type ReminderJob = PeriodicJob;
 
 /** Runs a pass now and every ten minutes; the timer never keeps the process alive. */
-export function createReminderJob(deps: { db: Db; publish: Publish; logger: Logger; intervalMs?: number }): ReminderJob {
+export function createReminderJob(deps: { db: Db; publish: Publish; logger: Logger; intervalMs?: number; batchSize?: number }): ReminderJob {
+  const batchSize = deps.batchSize ?? BATCH_SIZE;
   return createPeriodicJob({
-    runPass: () => runReminderPass(deps.db, deps.publish),
-    batchSize: BATCH_SIZE,
+    runPass: () => runReminderPass(deps.db, deps.publish, batchSize),
+    batchSize,
     intervalMs: deps.intervalMs ?? INTERVAL_MS,
     logger: deps.logger,
     failureMessage: 'payment reminder pass failed',

@@ -10,16 +10,13 @@ import { pushOutbox, pushSubscriptions } from '../../db/schema/push.ts';
 import { createAgent, errorOf } from '../../testing/agent.ts';
 import { insertBet } from '../../testing/bets.ts';
 import { insertUser, makeFriends, signedInUser } from '../../testing/factories.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { closeTestApp, createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(async () => {
-  expect(t.serverErrors()).toEqual([]);
-  await t.close();
-});
+afterAll(() => closeTestApp(t));
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
 type Row = Awaited<ReturnType<typeof insertUser>>;

@@ -1,5 +1,5 @@
 import { Link, useNavigate, useParams } from 'react-router';
-import { challengeStateMessage } from '../../../domain/challenges.ts';
+import { challengeStateMessage } from '../../../domain/challenge-rules.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { UserAvatar } from '../../components/ui/user-avatar.tsx';

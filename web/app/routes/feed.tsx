@@ -1,16 +1,24 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageLayout } from '../../components/layouts/page-layout.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { PLACE_BET_PATH, placeBetState } from '../../features/bets/utils/place-bet-navigation.ts';
-import { CommentsDialog } from '../../features/comments/components/comments-dialog.tsx';
 import { FeedList } from '../../features/feed/components/feed-list.tsx';
 import { countNewFeedComment } from '../../features/feed/utils/feed-cache.ts';
-import { UserProfileDialog } from '../../features/friends/components/user-profile-dialog.tsx';
 import { WeeklyLeadersCard } from '../../features/leaderboard/components/weekly-leaders-card.tsx';
 import { ActivityBell } from '../../features/notifications/components/activity-bell.tsx';
+import { lazyComponent, useMountedOnceOpen, usePreloadWhenIdle } from '../../lib/lazy-component.ts';
+
+// Radix Dialog and both dialogs' contents load after the feed works (issue 13: /feed ≤ 150 KiB); they are
+// fetched when the browser is idle, so a tap on a name or a comment count opens them at once.
+const CommentsDialog = lazyComponent(
+  async () => (await import('../../features/comments/components/comments-dialog.tsx')).CommentsDialog,
+);
+const UserProfileDialog = lazyComponent(
+  async () => (await import('../../features/friends/components/user-profile-dialog.tsx')).UserProfileDialog,
+);
 
 type FeedTab = 'feed' | 'leaderboard';
 
@@ -28,6 +36,10 @@ export function Component() {
   const [selectedUserId, setSelectedUserId] = useState<string | null>(null);
   const [commentsBetId, setCommentsBetId] = useState<string | null>(null);
   const tab = readTab(searchParams);
+  // Each dialog mounts on its first opening and stays, so closing animates and returns focus.
+  const hasOpenedComments = useMountedOnceOpen(commentsBetId !== null);
+  const hasOpenedUser = useMountedOnceOpen(selectedUserId !== null);
+  usePreloadWhenIdle(CommentsDialog, UserProfileDialog);
 
   const selectTab = (value: string) => {
     const next = new URLSearchParams(searchParams);
@@ -64,20 +76,28 @@ export function Component() {
           <WeeklyLeadersCard onOpenUser={setSelectedUserId} />
         </TabsContent>
       </Tabs>
-      <CommentsDialog
-        betId={commentsBetId}
-        open={commentsBetId !== null}
-        onOpenChange={(open) => {
-          if (!open) setCommentsBetId(null);
-        }}
-        onCommentAdded={(betId) => countNewFeedComment(queryClient, betId)}
-      />
-      <UserProfileDialog
-        userId={selectedUserId}
-        onClose={() => setSelectedUserId(null)}
-        onSelectUser={setSelectedUserId}
-        onPlaceBet={placeBetWith}
-      />
+      {hasOpenedComments ? (
+        <Suspense fallback={null}>
+          <CommentsDialog
+            betId={commentsBetId}
+            open={commentsBetId !== null}
+            onOpenChange={(open) => {
+              if (!open) setCommentsBetId(null);
+            }}
+            onCommentAdded={(betId) => countNewFeedComment(queryClient, betId)}
+          />
+        </Suspense>
+      ) : null}
+      {hasOpenedUser ? (
+        <Suspense fallback={null}>
+          <UserProfileDialog
+            userId={selectedUserId}
+            onClose={() => setSelectedUserId(null)}
+            onSelectUser={setSelectedUserId}
+            onPlaceBet={placeBetWith}
+          />
+        </Suspense>
+      ) : null}
     </PageLayout>
   );
 }

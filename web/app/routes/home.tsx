@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { MyChallenge } from '../../../domain/challenges.ts';
-import { isOnBreak } from '../../../domain/limits.ts';
+import { isOnBreak } from '../../../domain/limit-rules.ts';
 import { PageLayout } from '../../components/layouts/page-layout.tsx';
 import { useAuthSession } from '../../features/auth/hooks/use-auth-session.ts';
 import { PlaceBetForm } from '../../features/bets/components/place-bet-form.tsx';

@@ -1,6 +1,6 @@
 import { useNavigate, useParams } from 'react-router';
 import { toast } from '../../lib/toast.ts';
-import { nowFriendsText } from '../../../domain/invites.ts';
+import { nowFriendsText } from '../../../domain/invite-texts.ts';
 import { AuthLayout } from '../../components/layouts/auth-layout.tsx';
 import { FullScreenSpinner } from '../../components/ui/full-screen-spinner.tsx';
 import { useAuthSession } from '../../features/auth/hooks/use-auth-session.ts';

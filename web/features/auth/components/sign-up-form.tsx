@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
 import { accountMessages, checkSignUp, type SignUpField } from '../../../../domain/account-rules.ts';
@@ -9,8 +8,7 @@ import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { FieldError, TextField } from '../../../components/ui/text-field.tsx';
 import { AuthError } from '../../../lib/auth-error.ts';
-import { toastFailedRule } from '../../../lib/rule-form.ts';
-import { ruleResolver } from '../../../lib/rule-resolver.ts';
+import { toastFailedRule, useRuleForm } from '../../../lib/rule-form.ts';
 import { useSignUp } from '../api/sign-up.ts';
 import { returnStatePath } from '../utils/return-path.ts';
 
@@ -39,14 +37,13 @@ export function SignUpForm() {
   // Came from a page to return to (a challenge link): the verification link, and a login here, go back there.
   const returnPath = returnStatePath(useLocation().state);
   const ageId = useId();
-  const { register, control, handleSubmit, setError, getValues, formState } = useForm({
-    resolver: ruleResolver(checkSignUp),
-    defaultValues: emptyValues,
-  });
-  const { errors } = formState;
+  // Not react-hook-form: its ~13 KiB gzip stays off '/' and /signup (issue 13, ADR 037).
+  const { register, checkbox, handleSubmit, setError, getValues, errors } = useRuleForm(
+    checkSignUp,
+    emptyValues,
+  );
 
-  const markInvalid = (field: SignUpField, message: string) =>
-    setError(field, { type: 'server', message }, { shouldFocus: true });
+  const markInvalid = (field: SignUpField, message: string) => setError(field, message);
 
   const signUp = useSignUp({
     onSuccess: () => {
@@ -82,7 +79,7 @@ export function SignUpForm() {
   );
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
       <TextField label="Full Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
       <TextField
         label="Username"
@@ -126,21 +123,11 @@ export function SignUpForm() {
       />
       <div className="grid gap-2 py-1">
         <div className="flex items-center gap-3">
-          <Controller
-            control={control}
-            name="ageConfirmed"
-            render={({ field, fieldState }) => (
-              <Checkbox
-                id={ageId}
-                ref={field.ref}
-                name={field.name}
-                checked={field.value}
-                onCheckedChange={(checked) => field.onChange(checked === true)}
-                onBlur={field.onBlur}
-                aria-invalid={fieldState.invalid || undefined}
-                aria-describedby={fieldState.invalid ? `${ageId}-error` : undefined}
-              />
-            )}
+          <Checkbox
+            id={ageId}
+            {...checkbox('ageConfirmed')}
+            aria-invalid={errors.ageConfirmed ? true : undefined}
+            aria-describedby={errors.ageConfirmed ? `${ageId}-error` : undefined}
           />
           <Label htmlFor={ageId}>I am 18 or older</Label>
         </div>

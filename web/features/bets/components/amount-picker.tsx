@@ -1,8 +1,13 @@
-import { useId, useState, type Ref } from 'react';
-import { PRESET_AMOUNTS } from '../../../../domain/bets.ts';
+import { Suspense, useId, useState, type Ref } from 'react';
+import { PRESET_AMOUNTS } from '../../../../domain/bet-rules.ts';
+import { lazyComponent } from '../../../lib/lazy-component.ts';
 import { cn } from '../../../lib/utils.ts';
 import { formatDollars } from '../utils/bet-view.ts';
-import { CustomAmountDialog } from './custom-amount-dialog.tsx';
+
+// Radix Dialog loads when the Custom tile is pointed at, focused or pressed, not with /home (issue 13).
+const CustomAmountDialog = lazyComponent(
+  async () => (await import('./custom-amount-dialog.tsx')).CustomAmountDialog,
+);
 
 /** The wager: a preset tile, or a custom amount from the dialog. */
 export type AmountChoice = { amount: number; isCustom: boolean } | null;
@@ -21,6 +26,8 @@ const tileClass =
 export function AmountPicker({ value, onChange, errorId, firstTileRef }: AmountPickerProps) {
   const labelId = useId();
   const [isCustomOpen, setIsCustomOpen] = useState(false);
+  // Stays mounted once opened, so closing animates and returns focus to the tile.
+  const [hasOpenedCustom, setHasOpenedCustom] = useState(false);
   const customAmount = value?.isCustom ? value.amount : null;
 
   return (
@@ -52,7 +59,13 @@ export function AmountPicker({ value, onChange, errorId, firstTileRef }: AmountP
           aria-pressed={customAmount !== null}
           aria-haspopup="dialog"
           className={cn(tileClass, customAmount === null && 'text-base')}
-          onClick={() => setIsCustomOpen(true)}
+          onPointerEnter={() => void CustomAmountDialog.preload()}
+          onPointerDown={() => void CustomAmountDialog.preload()}
+          onFocus={() => void CustomAmountDialog.preload()}
+          onClick={() => {
+            setHasOpenedCustom(true);
+            setIsCustomOpen(true);
+          }}
         >
           {customAmount === null ? (
             'Custom'
@@ -64,12 +77,16 @@ export function AmountPicker({ value, onChange, errorId, firstTileRef }: AmountP
           )}
         </button>
       </div>
-      <CustomAmountDialog
-        open={isCustomOpen}
-        onOpenChange={setIsCustomOpen}
-        initialAmount={customAmount}
-        onConfirm={(amount) => onChange({ amount, isCustom: true })}
-      />
+      {hasOpenedCustom ? (
+        <Suspense fallback={null}>
+          <CustomAmountDialog
+            open={isCustomOpen}
+            onOpenChange={setIsCustomOpen}
+            initialAmount={customAmount}
+            onConfirm={(amount) => onChange({ amount, isCustom: true })}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

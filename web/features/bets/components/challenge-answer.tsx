@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { toast } from '../../../lib/toast.ts';
 import type { ChallengeView } from '../../../../domain/challenges.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -6,13 +6,22 @@ import { useDeclineChallenge } from '../api/decline-challenge.ts';
 import { useTakeChallenge } from '../api/take-challenge.ts';
 import { toastBetError } from '../utils/bet-toasts.ts';
 import { ActionButton } from './action-button.tsx';
-import { PredictionDialog } from './prediction-dialog.tsx';
+import { lazyComponent } from '../../../lib/lazy-component.ts';
+
+// Radix Dialog loads when 'Accept Challenge' is pointed at, focused or pressed, not with the public
+// challenge page (issue 13).
+const PredictionDialog = lazyComponent(
+  async () => (await import('./prediction-dialog.tsx')).PredictionDialog,
+);
 
 type ChallengeAnswerProps = { challenge: ChallengeView; onTaken: (betId: string) => void };
 
 /** A signed-in visitor's answer to an open challenge: take it (the accept dialog) or decline it. */
 export function ChallengeAnswer({ challenge, onTaken }: ChallengeAnswerProps) {
   const [isAcceptOpen, setIsAcceptOpen] = useState(false);
+  // Stays mounted once opened, so closing animates and returns focus to the button.
+  const [hasOpenedAccept, setHasOpenedAccept] = useState(false);
+  const preload = () => void PredictionDialog.preload();
   const take = useTakeChallenge({
     onSuccess: (bet) => {
       toast.success('Bet accepted', { description: 'The bet is now active!' });
@@ -30,7 +39,18 @@ export function ChallengeAnswer({ challenge, onTaken }: ChallengeAnswerProps) {
 
   return (
     <div className="grid gap-2">
-      <Button size="lg" className="w-full" onClick={() => setIsAcceptOpen(true)} disabled={decline.isPending}>
+      <Button
+        size="lg"
+        className="w-full"
+        onPointerEnter={preload}
+        onPointerDown={preload}
+        onFocus={preload}
+        onClick={() => {
+          setHasOpenedAccept(true);
+          setIsAcceptOpen(true);
+        }}
+        disabled={decline.isPending}
+      >
         Accept Challenge
       </Button>
       <ActionButton
@@ -43,17 +63,21 @@ export function ChallengeAnswer({ challenge, onTaken }: ChallengeAnswerProps) {
       >
         Decline
       </ActionButton>
-      <PredictionDialog
-        terms={{
-          creatorName: challenge.creator.name,
-          amount: challenge.amount,
-          description: challenge.description,
-        }}
-        open={isAcceptOpen}
-        onOpenChange={setIsAcceptOpen}
-        isPending={take.isPending}
-        onAccept={(prediction) => take.mutate({ code: challenge.code, prediction })}
-      />
+      {hasOpenedAccept ? (
+        <Suspense fallback={null}>
+          <PredictionDialog
+            terms={{
+              creatorName: challenge.creator.name,
+              amount: challenge.amount,
+              description: challenge.description,
+            }}
+            open={isAcceptOpen}
+            onOpenChange={setIsAcceptOpen}
+            isPending={take.isPending}
+            onAccept={(prediction) => take.mutate({ code: challenge.code, prediction })}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

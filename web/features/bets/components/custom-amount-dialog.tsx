@@ -1,16 +1,13 @@
 import { useId, useState, type SyntheticEvent } from 'react';
 import { toast } from '../../../lib/toast.ts';
-import { BET_AMOUNT_MAX, BET_AMOUNT_MIN, betMessages, parseCustomAmount } from '../../../../domain/bets.ts';
-import { Button } from '../../../components/ui/button.tsx';
 import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog.tsx';
+  BET_AMOUNT_MAX,
+  BET_AMOUNT_MIN,
+  betMessages,
+  parseCustomAmount,
+} from '../../../../domain/bet-rules.ts';
 import { Input } from '../../../components/ui/input.tsx';
+import { FormDialog } from './form-dialog.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 
 type CustomAmountDialogProps = {
@@ -32,7 +29,9 @@ export function CustomAmountDialog({
 }: CustomAmountDialogProps) {
   const inputId = useId();
   const [text, setText] = useState('');
-  const [wasOpen, setWasOpen] = useState(open);
+  // False, not `open`: mounted already open (it loads on the first opening), it must still start from
+  // the current custom amount.
+  const [wasOpen, setWasOpen] = useState(false);
   // Each opening starts from the current custom amount, not from what was typed and cancelled.
   if (open !== wasOpen) {
     setWasOpen(open);
@@ -57,41 +56,33 @@ export function CustomAmountDialog({
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>Enter Custom Amount</DialogTitle>
-            <DialogDescription>Whole dollars, from $1 to $10,000.</DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor={inputId}>Amount in dollars</Label>
-            <div className="relative">
-              <span aria-hidden className="absolute top-1/2 left-3 -translate-y-1/2 text-muted-foreground">
-                $
-              </span>
-              <Input
-                id={inputId}
-                type="number"
-                inputMode="numeric"
-                min={BET_AMOUNT_MIN}
-                max={BET_AMOUNT_MAX}
-                step={1}
-                placeholder="25"
-                className="pl-7"
-                value={text}
-                onChange={(event) => setText(event.target.value)}
-              />
-            </div>
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit">Confirm</Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Enter Custom Amount"
+      description="Whole dollars, from $1 to $10,000."
+      onSubmit={onSubmit}
+      submitLabel="Confirm"
+      noValidate
+    >
+      <Label htmlFor={inputId}>Amount in dollars</Label>
+      <div className="relative">
+        <span aria-hidden className="absolute top-1/2 left-3 -translate-y-1/2 text-muted-foreground">
+          $
+        </span>
+        <Input
+          id={inputId}
+          type="number"
+          inputMode="numeric"
+          min={BET_AMOUNT_MIN}
+          max={BET_AMOUNT_MAX}
+          step={1}
+          placeholder="25"
+          className="pl-7"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+      </div>
+    </FormDialog>
   );
 }

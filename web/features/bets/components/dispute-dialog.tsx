@@ -1,16 +1,7 @@
 import { useId, useState, type SyntheticEvent } from 'react';
 import { DISPUTE_REASON_MAX } from '../../../../domain/bets.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { ActionButton } from './action-button.tsx';
+import { FormDialog } from './form-dialog.tsx';
 
 type DisputeDialogProps = {
   claimantName: string;
@@ -37,43 +28,31 @@ export function DisputeDialog({
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!isPending) onOpenChange(next);
-      }}
+      onOpenChange={onOpenChange}
+      isPending={isPending}
+      title="Dispute this result?"
+      description={
+        <>
+          The bet goes back to active and {claimantName} is told. It can then end only with &apos;I Lost&apos; or
+          a void you both agree to.
+        </>
+      }
+      onSubmit={onSubmit}
+      submitLabel="Dispute"
+      submitVariant="destructive"
     >
-      <DialogContent>
-        <form onSubmit={onSubmit} className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>Dispute this result?</DialogTitle>
-            <DialogDescription>
-              The bet goes back to active and {claimantName} is told. It can then end only with &apos;I
-              Lost&apos; or a void you both agree to.
-            </DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-2">
-            <label htmlFor={inputId} className="text-sm">
-              Reason (optional)
-            </label>
-            <Input
-              id={inputId}
-              value={reason}
-              maxLength={DISPUTE_REASON_MAX}
-              placeholder="e.g. The game went to overtime"
-              onChange={(event) => setReason(event.target.value)}
-            />
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" disabled={isPending} onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <ActionButton type="submit" size="default" variant="destructive" isBusy={isPending}>
-              Dispute
-            </ActionButton>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      <label htmlFor={inputId} className="text-sm">
+        Reason (optional)
+      </label>
+      <Input
+        id={inputId}
+        value={reason}
+        maxLength={DISPUTE_REASON_MAX}
+        placeholder="e.g. The game went to overtime"
+        onChange={(event) => setReason(event.target.value)}
+      />
+    </FormDialog>
   );
 }

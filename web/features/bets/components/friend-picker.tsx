@@ -1,20 +1,16 @@
-import { Check, ChevronsUpDown } from 'lucide-react';
-import { useId, useState } from 'react';
+import { ChevronsUpDown } from 'lucide-react';
+import { Suspense, useId, useRef, useState } from 'react';
 import type { UserSummary } from '../../../../domain/profiles.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import {
-  Command,
-  CommandEmpty,
-  CommandGroup,
-  CommandInput,
-  CommandItem,
-  CommandList,
-} from '../../../components/ui/command.tsx';
 import { Label } from '../../../components/ui/label.tsx';
-import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
-import { cn } from '../../../lib/utils.ts';
+import { lazyComponent } from '../../../lib/lazy-component.ts';
+
+// Radix Popover, floating-ui and cmdk load when the picker is pointed at, focused or pressed, not with
+// /home (issue 13); the button itself is here, so the form never shifts or flashes.
+const FriendPickerPopover = lazyComponent(
+  async () => (await import('./friend-picker-popover.tsx')).FriendPickerPopover,
+);
 
 type FriendPickerProps = {
   /** My friends; undefined while they load. */
@@ -36,79 +32,66 @@ export function FriendPicker({
   disabled,
 }: FriendPickerProps) {
   const [open, setOpen] = useState(false);
+  // The popover mounts on the first opening and stays, so it can close on its own terms.
+  const [hasOpened, setHasOpened] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
   const labelId = useId();
   const triggerId = useId();
+  const contentId = useId();
   const selected = friends?.find((friend) => friend.id === value);
+  const preload = () => void FriendPickerPopover.preload();
 
   return (
     <div className="grid gap-2">
       <Label id={labelId} htmlFor={triggerId}>
         {label}
       </Label>
-      <Popover open={open} onOpenChange={setOpen}>
-        <PopoverTrigger asChild>
-          <Button
-            id={triggerId}
-            type="button"
-            variant="outline"
-            role="combobox"
-            aria-expanded={open}
-            aria-labelledby={`${labelId} ${triggerId}`}
-            aria-invalid={invalid ? true : undefined}
-            disabled={disabled}
-            className="h-11 w-full justify-between px-3 font-normal"
-          >
-            {selected ? (
-              <span className="flex min-w-0 items-center gap-2">
-                <UserAvatar name={selected.name} image={selected.image} className="size-6 text-[10px]" />
-                <span className="truncate">{selected.name}</span>
-                <span className="truncate text-muted-foreground">@{selected.username}</span>
-              </span>
-            ) : (
-              <span className="text-muted-foreground">Select a friend</span>
-            )}
-            <ChevronsUpDown className="opacity-50" aria-hidden />
-          </Button>
-        </PopoverTrigger>
-        <PopoverContent align="start" className="w-(--radix-popover-trigger-width) p-0">
-          <Command>
-            <CommandInput placeholder="Search friends..." aria-label="Search friends" />
-            <CommandList>
-              {friends ? (
-                <CommandEmpty>No friends found.</CommandEmpty>
-              ) : (
-                <div className="flex justify-center py-6">
-                  <Spinner label="Loading friends" />
-                </div>
-              )}
-              <CommandGroup>
-                {friends?.map((friend) => (
-                  <CommandItem
-                    key={friend.id}
-                    // cmdk filters on the value and keywords; usernames are unique, so values are too.
-                    value={`${friend.name} @${friend.username}`}
-                    keywords={[friend.username]}
-                    onSelect={() => {
-                      onChange(friend.id);
-                      setOpen(false);
-                    }}
-                  >
-                    <UserAvatar name={friend.name} image={friend.image} className="size-8 text-xs" />
-                    <span className="min-w-0 flex-1">
-                      <span className="block truncate">{friend.name}</span>
-                      <span className="block truncate text-xs text-muted-foreground">@{friend.username}</span>
-                    </span>
-                    <Check
-                      className={cn('ml-auto', friend.id === value ? 'opacity-100' : 'opacity-0')}
-                      aria-hidden
-                    />
-                  </CommandItem>
-                ))}
-              </CommandGroup>
-            </CommandList>
-          </Command>
-        </PopoverContent>
-      </Popover>
+      <Button
+        ref={triggerRef}
+        id={triggerId}
+        type="button"
+        variant="outline"
+        role="combobox"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? contentId : undefined}
+        aria-labelledby={`${labelId} ${triggerId}`}
+        aria-invalid={invalid ? true : undefined}
+        data-state={open ? 'open' : 'closed'}
+        disabled={disabled}
+        className="h-11 w-full justify-between px-3 font-normal"
+        onPointerEnter={preload}
+        onPointerDown={preload}
+        onFocus={preload}
+        onClick={() => {
+          setHasOpened(true);
+          setOpen(!open);
+        }}
+      >
+        {selected ? (
+          <span className="flex min-w-0 items-center gap-2">
+            <UserAvatar name={selected.name} image={selected.image} className="size-6 text-[10px]" />
+            <span className="truncate">{selected.name}</span>
+            <span className="truncate text-muted-foreground">@{selected.username}</span>
+          </span>
+        ) : (
+          <span className="text-muted-foreground">Select a friend</span>
+        )}
+        <ChevronsUpDown className="opacity-50" aria-hidden />
+      </Button>
+      {hasOpened ? (
+        <Suspense fallback={null}>
+          <FriendPickerPopover
+            triggerRef={triggerRef}
+            contentId={contentId}
+            open={open}
+            onOpenChange={setOpen}
+            friends={friends}
+            value={value}
+            onChange={onChange}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

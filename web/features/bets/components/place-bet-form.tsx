@@ -8,9 +8,9 @@ import {
   checkBetDescription,
   checkPlaceBet,
   localToday,
-  type Bet,
   type PlaceBetFields,
-} from '../../../../domain/bets.ts';
+} from '../../../../domain/bet-rules.ts';
+import type { Bet } from '../../../../domain/bets.ts';
 import type { MyChallenge } from '../../../../domain/challenges.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Tabs, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';

@@ -1,4 +1,4 @@
-import { inviteMessages } from '../../../../domain/invites.ts';
+import { inviteMessages } from '../../../../domain/invite-texts.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { TextLink } from '../../../components/ui/text-link.tsx';
 

@@ -1,10 +1,6 @@
 import { Link } from 'react-router';
-import {
-  alreadyFriendsText,
-  inviteHeading,
-  inviteMessages,
-  type InvitePage,
-} from '../../../../domain/invites.ts';
+import type { InvitePage } from '../../../../domain/invites.ts';
+import { alreadyFriendsText, inviteHeading, inviteMessages } from '../../../../domain/invite-texts.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';

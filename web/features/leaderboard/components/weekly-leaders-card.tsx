@@ -1,5 +1,5 @@
 import { Trophy } from 'lucide-react';
-import { LEADERBOARD_SHOWN } from '../../../../domain/feed.ts';
+import { LEADERBOARD_SHOWN } from '../../../../domain/leaderboard.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';

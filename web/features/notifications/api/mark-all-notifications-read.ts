@@ -6,7 +6,8 @@ import { loadApiClient } from './load-api-client.ts';
 
 export async function markAllNotificationsRead() {
   const { api, unwrap } = await loadApiClient();
-  return unwrap(await api.notifications['read-all'].$post());
+  // keepalive: the dot has already cleared, so a reload or a link followed at once must not cancel the read.
+  return unwrap(await api.notifications['read-all'].$post(undefined, { init: { keepalive: true } }));
 }
 
 /**

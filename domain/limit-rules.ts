@@ -1,0 +1,84 @@
+import { formatDollars } from './money.ts';
+
+/*
+ * Self-set limits (issue 12, section 6; ADR 029). "This week" is the last 7 × 24 hours, by the
+ * time a bet was resolved: the same window as the weekly leaderboard, with no time zone and no
+ * Monday-morning reset to bet against.
+ *
+ * No zod here: /home reads `isOnBreak` and the break notice's text without loading zod (issue 13);
+ * domain/limits.ts adds the schemas and re-exports all of this.
+ */
+
+/** The window of "this week's losses", in days. */
+export const LOSS_WINDOW_DAYS = 7;
+/** Raising or removing a limit waits this long; a first limit or a lower one applies at once. */
+export const LIMIT_RAISE_DELAY_HOURS = 24;
+export const WEEKLY_LOSS_LIMIT_MAX = 1_000_000;
+
+export const breakDurations = ['24h', '7d', '30d'] as const;
+export type BreakDuration = (typeof breakDurations)[number];
+export const breakDurationLabels: Record<BreakDuration, string> = {
+  '24h': '24 hours',
+  '7d': '7 days',
+  '30d': '30 days',
+};
+export const breakDurationHours: Record<BreakDuration, number> = { '24h': 24, '7d': 7 * 24, '30d': 30 * 24 };
+
+const breakEndFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+const breakEndFormatUtc = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'UTC',
+  timeZoneName: 'short',
+});
+
+/** 'Nov 25, 2026, 3:04 PM' in the viewer's time zone (the web), or with 'UTC' (server messages). */
+export function formatLimitTime(iso: string, zone: 'local' | 'utc' = 'local'): string {
+  return (zone === 'utc' ? breakEndFormatUtc : breakEndFormat).format(new Date(iso));
+}
+
+export const limitMessages = {
+  saved: 'Settings saved',
+  exceeds: (limit: number) => `This bet would exceed your weekly loss limit of ${formatDollars(limit)}.`,
+  onBreak: (untilIso: string, zone: 'local' | 'utc' = 'local') =>
+    `You are on a break until ${formatLimitTime(untilIso, zone)}.`,
+  invalidLimit: 'Please enter a whole number of dollars, or leave it empty for no limit.',
+  limitTooLarge: `The largest limit is ${formatDollars(WEEKLY_LOSS_LIMIT_MAX)}.`,
+  breakStarted: 'Your break has started.',
+} as const;
+
+/**
+ * The form's text: empty is "no limit", otherwise whole dollars ('$' and
+ * thousands separators allowed). Returns undefined when it is not a valid limit.
+ */
+export function parseLossLimit(text: string): number | null | undefined {
+  if (text.trim() === '') return null;
+  const trimmed = text.trim().replace(/^\$/, '').replaceAll(',', '');
+  if (!/^\d+$/.test(trimmed)) return undefined;
+  const value = Number(trimmed);
+  return value >= 1 && value <= WEEKLY_LOSS_LIMIT_MAX ? value : undefined;
+}
+
+/** Whether a bet of `amount` fits: reaching the limit exactly is allowed. */
+export function fitsLimit(limit: number | null, committed: number, amount: number): boolean {
+  return limit === null || committed + amount <= limit;
+}
+
+/** When a break of `duration` started at `now` ends. */
+export function breakEnd(duration: BreakDuration, now: Date = new Date()): string {
+  return new Date(now.getTime() + breakDurationHours[duration] * 3_600_000).toISOString();
+}
+
+/** Whether a break is in progress at `now`. */
+export function isOnBreak(breakUntil: string | null, now: Date = new Date()): breakUntil is string {
+  return breakUntil !== null && new Date(breakUntil).getTime() > now.getTime();
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "bet_created_idx" ON "bet" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);

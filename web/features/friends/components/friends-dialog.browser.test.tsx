@@ -1,0 +1,187 @@
+import { http, HttpResponse } from 'msw';
+import { expect, test } from 'vitest';
+import { page } from 'vitest/browser';
+import { alex, user } from '../../../testing/factories.ts';
+import { deferred } from '../../../testing/deferred.ts';
+import {
+  apiError,
+  networkFailure,
+  worker,
+  type FriendRequestsBody,
+  type FriendsBody,
+  type SearchBody,
+} from '../../../testing/msw.ts';
+import { renderScreen } from '../../../testing/render.tsx';
+import { expectErrorToast, expectSuccessToast } from '../../../testing/toasts.ts';
+import { FriendsDialog } from './friends-dialog.tsx';
+
+const request = { id: 'request-1', requester: alex, createdAt: new Date().toISOString() };
+
+function lists(requests: FriendRequestsBody['items'] = []) {
+  return [
+    http.get('/api/friends', () => HttpResponse.json<FriendsBody>({ items: [] })),
+    http.get('/api/friend-requests', () => HttpResponse.json<FriendRequestsBody>({ items: requests })),
+  ];
+}
+
+const renderDialog = () =>
+  renderScreen(
+    <FriendsDialog
+      open
+      onOpenChange={() => undefined}
+      onSelectUser={() => undefined}
+      onPlaceBet={() => undefined}
+    />,
+  );
+
+async function search(term: string) {
+  await page.getByRole('tab', { name: 'Add' }).click();
+  await page.getByPlaceholder('Search by username or phone...').fill(term);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+}
+
+test("declining a request in the Requests tab says 'Friend request declined'", async () => {
+  let requests = [request];
+  worker.use(
+    http.post(`/api/friend-requests/${request.id}/decline`, () => {
+      requests = [];
+      return HttpResponse.json({ ok: true });
+    }),
+    http.get('/api/friend-requests', () => HttpResponse.json<FriendRequestsBody>({ items: requests })),
+    ...lists(),
+  );
+  await renderDialog();
+  await page.getByRole('tab', { name: 'Requests (1)' }).click();
+  await page.getByRole('button', { name: 'Decline friend request from Alex Rivera' }).click();
+  await expectSuccessToast('Friend request declined');
+  await expect.element(page.getByRole('tab', { name: 'Requests (0)' })).toBeVisible();
+});
+
+test("a failed decline shows the server's message in an 'Error' toast", async () => {
+  worker.use(
+    http.post(`/api/friend-requests/${request.id}/decline`, () =>
+      apiError('NOT_FOUND', 'This friend request no longer exists.'),
+    ),
+    ...lists([request]),
+  );
+  await renderDialog();
+  await page.getByRole('tab', { name: 'Requests (1)' }).click();
+  await page.getByRole('button', { name: 'Decline friend request from Alex Rivera' }).click();
+  await expectErrorToast('Error', 'This friend request no longer exists.');
+});
+
+test("search shows a spinner while it runs, then 'No users found'", async () => {
+  const response = deferred();
+  worker.use(
+    http.get('/api/users/search', async () => {
+      await response.promise;
+      return HttpResponse.json<SearchBody>({ items: [] });
+    }),
+    ...lists(),
+  );
+  await renderDialog();
+  await search('nobody');
+  await expect.element(page.getByRole('status', { name: 'Searching' })).toBeVisible();
+  response.resolve();
+  await expect.element(page.getByText('No users found')).toBeVisible();
+});
+
+test("a failed search shows 'Search failed' with the server's message", async () => {
+  worker.use(
+    http.get('/api/users/search', () =>
+      apiError('RATE_LIMITED', 'Too many searches. Please wait a minute and try again.'),
+    ),
+    ...lists(),
+  );
+  await renderDialog();
+  await search('casey');
+  await expectErrorToast('Search failed', 'Too many searches. Please wait a minute and try again.');
+});
+
+test("a request that cannot be sent shows 'Failed to send request'; a sent one reads 'Friend Request Sent'", async () => {
+  const casey = user({ name: 'Casey Jones', username: 'casey' });
+  const dana = user({ name: 'Dana Lee', username: 'dana' });
+  worker.use(
+    http.get('/api/users/search', () =>
+      HttpResponse.json<SearchBody>({
+        items: [
+          { ...casey, relationship: 'none' },
+          { ...dana, relationship: 'request_sent' },
+        ],
+      }),
+    ),
+    http.post('/api/friend-requests', () => apiError('CONFLICT', 'You are already friends.')),
+    ...lists(),
+  );
+  await renderDialog();
+  await search('a');
+  await expect.element(page.getByRole('button', { name: 'Friend Request Sent' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Add Friend' }).click();
+  await expectErrorToast('Failed to send request', 'You are already friends.');
+});
+
+/** A tab's label and count: 'Requests (2)' → { label: 'Requests', count: 2 }. */
+function labelAndCount(text: string | null) {
+  const match = /^(.+) \((\d+)\)$/.exec(text ?? '');
+  return match ? { label: match[1], count: Number(match[2]) } : { label: text, count: null };
+}
+
+test("the tabs read 'Friends (n)' and 'Requests (n)' with the profile's counts until the lists arrive", async () => {
+  const response = deferred();
+  worker.use(
+    http.get('/api/friends', async () => {
+      await response.promise;
+      return HttpResponse.json<FriendsBody>({ items: [alex] });
+    }),
+    ...lists([request]),
+  );
+  await renderScreen(
+    <FriendsDialog
+      open
+      onOpenChange={() => undefined}
+      onSelectUser={() => undefined}
+      onPlaceBet={() => undefined}
+      knownCounts={{ friends: 4, requests: 1 }}
+    />,
+  );
+  await expect.element(page.getByRole('tab', { name: 'Requests (1)' })).toBeVisible();
+  const tabs = () =>
+    page
+      .getByRole('tab')
+      .elements()
+      .map((tab) => labelAndCount(tab.textContent));
+  expect(tabs()).toEqual([
+    { label: 'Friends', count: 4 },
+    { label: 'Requests', count: 1 },
+    { label: 'Add', count: null },
+  ]);
+  response.resolve();
+  await expect.element(page.getByRole('tab', { name: 'Friends (1)' })).toBeVisible();
+});
+
+test("a failed accept of a friend request shows the server's message in an 'Error' toast", async () => {
+  worker.use(
+    http.post(`/api/friend-requests/${request.id}/accept`, () =>
+      apiError('NOT_FOUND', 'This friend request no longer exists.'),
+    ),
+    ...lists([request]),
+  );
+  await renderDialog();
+  await page.getByRole('tab', { name: 'Requests (1)' }).click();
+  await page.getByRole('button', { name: 'Accept friend request from Alex Rivera' }).click();
+  await expectErrorToast('Error', 'This friend request no longer exists.');
+});
+
+test("removing a friend asks first, and a failure shows 'Error' with the spec's fallback", async () => {
+  worker.use(
+    http.delete(`/api/friends/${alex.id}`, () => networkFailure()),
+    http.get('/api/friends', () => HttpResponse.json<FriendsBody>({ items: [alex] })),
+    ...lists(),
+  );
+  await renderDialog();
+  await page.getByRole('button', { name: 'Remove Alex Rivera' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect.element(confirm.getByRole('heading', { name: 'Remove Alex Rivera?' })).toBeVisible();
+  await confirm.getByRole('button', { name: 'Remove' }).click();
+  await expectErrorToast('Error', 'Please try again.');
+});

@@ -1,0 +1,178 @@
+import { betSchema, type Bet } from '../../domain/bets.ts';
+import { commentSchema, feedBetSchema, type Comment, type FeedBet } from '../../domain/feed.ts';
+import {
+  cardBetSchema,
+  profileScreenSchema,
+  userCardSchema,
+  type CardBet,
+  type ProfileScreen,
+  type UserCard,
+  type UserSummary,
+} from '../../domain/profiles.ts';
+import { userStatsSchema, type UserStats } from '../../domain/stats.ts';
+import type { SessionData } from '../lib/session.ts';
+
+/*
+ * Test data in the shapes of the domain's response schemas (domain/*.ts): typed by them, so a changed
+ * contract breaks the tests at compile time, and parsed by them, so data a test builds is data the server
+ * could send. Each call returns fresh objects; ids are unique per call.
+ */
+
+let sequence = 0;
+const nextId = (prefix: string) => `${prefix}-${++sequence}`;
+const NOW = () => new Date().toISOString();
+
+export function user(overrides: Partial<UserSummary> = {}): UserSummary {
+  const id = overrides.id ?? nextId('user');
+  return { id, name: `User ${id}`, username: `user_${id.replace(/\W/g, '_')}`, image: null, ...overrides };
+}
+
+/** The signed-in user of every test unless it says otherwise. */
+export const me: UserSummary = { id: 'me', name: 'Morgan Me', username: 'morgan', image: null };
+export const alex: UserSummary = { id: 'alex', name: 'Alex Rivera', username: 'alexr', image: null };
+
+export function sessionFor(summary: UserSummary): SessionData {
+  const now = NOW();
+  return {
+    user: {
+      id: summary.id,
+      name: summary.name,
+      email: `${summary.username}@example.com`,
+      emailVerified: true,
+      image: summary.image,
+      createdAt: new Date(now),
+      updatedAt: new Date(now),
+      username: summary.username,
+      displayUsername: summary.username,
+      phone: '5551234567',
+      venmoHandle: summary.username,
+    },
+    session: { id: nextId('session'), expiresAt: new Date(Date.now() + 86_400_000).toISOString() },
+  };
+}
+
+const party = (summary: UserSummary) => ({ ...summary, venmoHandle: summary.username });
+
+export function feedBet(overrides: Partial<FeedBet> = {}): FeedBet {
+  return feedBetSchema.parse({
+    id: nextId('bet'),
+    creator: party(me),
+    opponent: party(alex),
+    winner: null,
+    description: 'Lakers beat the Celtics tonight',
+    amount: 10,
+    status: 'active',
+    createdAt: NOW(),
+    completedAt: null,
+    commentCount: 0,
+    likeCount: 0,
+    likedByMe: false,
+    ...overrides,
+  } satisfies FeedBet);
+}
+
+export function bet(overrides: Partial<Bet> = {}): Bet {
+  return betSchema.parse({
+    id: nextId('bet'),
+    creator: party(me),
+    opponent: party(alex),
+    description: 'Lakers beat the Celtics tonight',
+    amount: 10,
+    status: 'active',
+    winnerId: null,
+    voidRequestedBy: null,
+    paymentSent: false,
+    paymentConfirmed: false,
+    acceptanceComment: null,
+    createdAt: NOW(),
+    completedAt: null,
+    resolvedBy: null,
+    resolution: null,
+    disputedAt: null,
+    disputeReason: null,
+    resolveBy: null,
+    settlement: null,
+    reminder: null,
+    ...overrides,
+  } satisfies Bet);
+}
+
+/** A completed bet `winnerId` won by their own 'I Won', unpaid (`me` against Alex by default). */
+export function completedBet(winnerId: string, overrides: Partial<Bet> = {}): Bet {
+  return bet({
+    status: 'completed',
+    winnerId,
+    completedAt: new Date().toISOString(),
+    resolvedBy: winnerId,
+    resolution: 'won',
+    ...overrides,
+  });
+}
+
+export function comment(overrides: Partial<Comment> = {}): Comment {
+  return commentSchema.parse({
+    id: nextId('comment'),
+    text: 'Easy money',
+    createdAt: NOW(),
+    author: { id: alex.id, name: alex.name, username: alex.username },
+    ...overrides,
+  } satisfies Comment);
+}
+
+export function stats(overrides: Partial<UserStats> = {}): UserStats {
+  return userStatsSchema.parse({
+    wins: 0,
+    losses: 0,
+    totalBets: 0,
+    winRate: 0,
+    streak: 0,
+    netWinnings: 0,
+    friendsCount: 0,
+    ...overrides,
+  } satisfies UserStats);
+}
+
+export function cardBet(overrides: Partial<CardBet> = {}): CardBet {
+  return cardBetSchema.parse({
+    id: nextId('bet'),
+    creator: me,
+    opponent: alex,
+    description: 'Lakers beat the Celtics tonight',
+    amount: 10,
+    status: 'active',
+    winnerId: null,
+    createdAt: NOW(),
+    ...overrides,
+  } satisfies CardBet);
+}
+
+export function profileScreen(overrides: Partial<ProfileScreen> = {}): ProfileScreen {
+  return profileScreenSchema.parse({
+    profile: {
+      ...me,
+      email: 'morgan@example.com',
+      phone: '5551234567',
+      venmoHandle: 'morgan',
+      createdAt: NOW(),
+    },
+    stats: stats(),
+    payerRecord: { onTime: 0, total: 0, unpaid: 0 },
+    friends: { items: [], total: 0 },
+    pendingRequestCount: 0,
+    ...overrides,
+  } satisfies ProfileScreen);
+}
+
+export function userCard(overrides: Partial<UserCard> = {}): UserCard {
+  return userCardSchema.parse({
+    user: { ...alex, joinedAt: NOW() },
+    relationship: 'none',
+    requestId: null,
+    ...overrides,
+  } satisfies UserCard);
+}
+
+/** `count` distinct users, for lists longer than what a screen shows. */
+export function users(count: number): UserSummary[] {
+  return Array.from({ length: count }, (_, index) => user({ name: `Friend ${index + 1}` }));
+}

@@ -1,0 +1,96 @@
+import { http, HttpResponse, type RequestHandler } from 'msw';
+import { setupWorker } from 'msw/browser';
+import type { ClientResponse, InferResponseType } from 'hono/client';
+import { errorStatus, type ApiErrorBody, type ErrorCode } from '../../domain/errors.ts';
+import type { SessionData } from '../lib/session.ts';
+import type { api } from '../lib/api-client.ts';
+import { me, sessionFor } from './factories.ts';
+
+/** What a typed client call answers on success, from the server's own route types (server/app.ts). */
+export type Ok<TCall extends (...args: never[]) => Promise<ClientResponse<unknown>>> = InferResponseType<
+  TCall,
+  200 | 201
+>;
+export type FriendsBody = Ok<typeof api.friends.$get>;
+export type LimitsBody = Ok<typeof api.limits.$get>;
+export type SummaryBody = Ok<typeof api.notifications.summary.$get>;
+
+/** The server's error envelope (server/lib/errors.ts), as a response with its status. */
+export function apiError(code: ErrorCode, message: string): Response {
+  return HttpResponse.json<ApiErrorBody>({ error: { code, message } }, { status: errorStatus[code] });
+}
+
+/** A request the network dropped: no message from the server, so the screen shows the spec's fallback. */
+export function networkFailure(): Response {
+  return HttpResponse.error();
+}
+
+export const noLimits: LimitsBody = {
+  weeklyLossLimit: null,
+  scheduled: null,
+  committed: 0,
+  breakUntil: null,
+};
+
+/**
+ * What every screen reads around itself (the session, the bell's summary, the event stream), answered
+ * as a signed-in user with nothing waiting. A test adds the calls it is about with `worker.use(...)`.
+ */
+export function baseHandlers(session: SessionData = sessionFor(me)): RequestHandler[] {
+  return [
+    http.get('/api/auth/get-session', () => HttpResponse.json(session)),
+    http.get('/api/notifications/summary', () =>
+      HttpResponse.json<SummaryBody>({ unreadCount: 0, hasPendingAction: false }),
+    ),
+    // Realtime is not what these tests are about: the stream opens and stays quiet.
+    http.get(
+      '/api/events',
+      () => new HttpResponse(new ReadableStream(), { headers: { 'Content-Type': 'text/event-stream' } }),
+    ),
+  ];
+}
+
+export const worker = setupWorker(...baseHandlers());
+
+export type ProfileBody = Ok<typeof api.profile.$get>;
+export type MyBetsBody = Ok<typeof api.bets.mine.$get>;
+export type BalancesBody = Ok<typeof api.balances.$get>;
+export type MyChallengesBody = Ok<typeof api.challenges.mine.$get>;
+
+/** The /profile screen's calls (a test's own handlers for these go before them in `worker.use`): its one screen read, my bets, balances and open challenge links. */
+export function profileHandlers(
+  profile: ProfileBody,
+  bets: Partial<Pick<MyBetsBody, 'pending' | 'active'>> & { past?: MyBetsBody['past']['items'] } = {},
+): RequestHandler[] {
+  return [
+    http.get('/api/profile', () => HttpResponse.json<ProfileBody>(profile)),
+    http.get('/api/bets/mine', () =>
+      HttpResponse.json<MyBetsBody>({
+        pending: bets.pending ?? [],
+        active: bets.active ?? [],
+        past: { items: bets.past ?? [], nextCursor: null },
+      }),
+    ),
+    http.get('/api/balances', () => HttpResponse.json<BalancesBody>({ items: [] })),
+    http.get('/api/challenges/mine', () => HttpResponse.json<MyChallengesBody>([])),
+  ];
+}
+
+export type FeedBody = Ok<typeof api.feed.$get>;
+export type LeaderboardBody = Ok<typeof api.feed.leaderboard.$get>;
+export type CommentsBody = Ok<(typeof api.bets)[':id']['comments']['$get']>;
+export type UserCardBody = Ok<(typeof api.users)[':id']['$get']>;
+
+/** The /feed screen's calls: one page of bets and the weekly leaderboard. */
+export function feedHandlers(
+  items: FeedBody['items'],
+  leaders: LeaderboardBody['items'] = [],
+): RequestHandler[] {
+  return [
+    http.get('/api/feed', () => HttpResponse.json<FeedBody>({ items, nextCursor: null })),
+    http.get('/api/feed/leaderboard', () => HttpResponse.json<LeaderboardBody>({ items: leaders })),
+  ];
+}
+
+export type FriendRequestsBody = Ok<(typeof api)['friend-requests']['$get']>;
+export type SearchBody = Ok<typeof api.users.search.$get>;
