@@ -27,6 +27,8 @@ test.runIf(runsOnce)('SIGTERM closes PGlite cleanly and committed data survives 
 
   const first = start(env);
   await waitHealthy(port);
+  // Idle keep-alive connections outlive a balancer's or client's own idle timeout (server/index.ts).
+  expect((await fetch(`http://127.0.0.1:${port}/api/health`)).headers.get('keep-alive')).toBe('timeout=65');
   const signUp = await fetch(`http://127.0.0.1:${port}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin },

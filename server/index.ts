@@ -1,3 +1,4 @@
+import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
@@ -15,6 +16,7 @@ import { StartupError } from './lib/startup-error.ts';
 
 const DEFAULT_WEB_DIR = fileURLToPath(new URL('../dist/web', import.meta.url));
 const SHUTDOWN_TIMEOUT_MS = 10_000;
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 const PGLITE_JOB_BATCH_SIZE = 100;
 
 let env: Env;
@@ -78,6 +80,16 @@ const server = serve({ fetch: (request, bindings) => (draining ? fetchWhileDrain
     `Sidepot listening on http://localhost:${info.port}`,
   );
 });
+
+// Node closes an idle keep-alive connection after 5 s by default. A client (a load balancer, a browser,
+// Playwright's request context) that sends its next request on the connection just as it closes gets a
+// reset instead of an answer (e2e, once). Idle connections live longer than any balancer's idle timeout
+// (HAProxy's here is 10 s, cloud balancers' 60 s), so the client always closes first. server.close()
+// still ends idle connections at once on shutdown.
+if (server instanceof http.Server) {
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
+}
 
 // Requests Node's parser refuses (431 oversized headers) still answer in our error shape.
 server.on('clientError', answerClientError);
