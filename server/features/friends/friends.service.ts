@@ -27,13 +27,24 @@ export async function areFriends(db: Db, userId: string, otherId: string): Promi
   return row !== undefined;
 }
 
+/**
+ * Every friend, by name. Each friend is one index-only lookup on user_summary_idx (issue 16, point 3):
+ * a plain join let the planner hash all 100,000 users for the user with 1,703 friends (2,200 buffers but
+ * 100,000 rows, ~2× the time of 1,703 lookups at ~3 buffers each); the lateral `limit 1` keeps the lookups.
+ */
 export async function listFriends(db: Db, userId: string): Promise<UserSummary[]> {
+  const friend = db
+    .select({ id: users.id, name: users.name, username: displayUsernameColumn().as('username'), image: users.image })
+    .from(users)
+    .where(eq(users.id, friendships.friendId))
+    .limit(1)
+    .as('friend');
   return db
-    .select(userSummaryColumns)
+    .select({ id: friend.id, name: friend.name, username: friend.username, image: friend.image })
     .from(friendships)
-    .innerJoin(users, eq(users.id, friendships.friendId))
+    .crossJoinLateral(friend)
     .where(eq(friendships.userId, userId))
-    .orderBy(users.name, users.id);
+    .orderBy(friend.name, friend.id);
 }
 
 export async function listIncomingRequests(db: Db, userId: string): Promise<FriendRequest[]> {
