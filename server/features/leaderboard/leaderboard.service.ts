@@ -14,7 +14,9 @@ const row = z.object({ id: z.string(), name: z.string(), username: z.string(), i
  * user with 1,703 friends at 100k users ~5,600 buffers; walking all completions of the last 7 days
  * instead would read ~280,000 index entries). Names are read only for the people who can still
  * reach the top 10 (wins ≥ the 10th best): joining all 1,518 winners to "user" before the top-N
- * cost another ~6,000 buffers (issue 16, point 3).
+ * cost another ~6,000 buffers (issue 16, point 3). `people` is a UNION, not UNION ALL, though nobody is
+ * their own friend: with UNION ALL the planner chose a parallel plan for that user, whose workers'
+ * start-up made it slower on two busy cores (30 vs 20 ms, same buffers).
  */
 export async function getWeeklyLeaderboard(db: Db, viewerId: string): Promise<LeaderboardEntry[]> {
   const rows = await queryRows(
@@ -22,7 +24,7 @@ export async function getWeeklyLeaderboard(db: Db, viewerId: string): Promise<Le
     sql`
       with people as (
         select ${viewerId}::text as id
-        union all -- never a duplicate: nobody is their own friend (friendship_not_self)
+        union
         select f.friend_id from friendship f where f.user_id = ${viewerId}
       ),
       wins as (
