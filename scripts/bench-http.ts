@@ -40,7 +40,8 @@ const argsSchema = z.object({
   profile: z.string().optional(),
 });
 
-const SESSION_AGENT = 'sidepot-bench-http';
+// One per run: two runs against one database must not delete each other's sessions at the end.
+const SESSION_AGENT = `sidepot-bench-http ${process.pid} ${randomBytes(4).toString('hex')}`;
 const COOKIE = 'sidepot.session_token';
 /** better-auth's own session check; the rest of a request's statements are the endpoint's. */
 const isSessionCheck = (text: string) => /^select .* from "session" /i.test(text) || /^select .* from "user" where "user"\."id" = \$1/i.test(text);
@@ -77,7 +78,8 @@ async function main() {
     const feed = cases.find((c) => c.name.startsWith('feed, first page'));
     if (feed) await throughput(feed, replays, args, server.child);
   } finally {
-    await sql.query('delete from session where user_agent = $1', [SESSION_AGENT]);
+    // Also the rows of runs that crashed before this cleanup, once they expired.
+    await sql.query(`delete from session where user_agent = $1 or (user_agent like 'sidepot-bench-http%' and expires_at < now())`, [SESSION_AGENT]);
     await sql.end();
     const exited = new Promise((resolve) => server.child.once('exit', resolve));
     server.child.kill('SIGTERM');

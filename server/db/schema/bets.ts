@@ -92,7 +92,15 @@ export const bets = pgTable(
     index('bet_completed_idx').on(table.completedAt).where(sql`${table.status} = 'completed'`),
     // The weekly leaderboard counts each person's recent wins.
     index('bet_winner_recent_idx').on(table.winnerId, table.completedAt).where(sql`${table.status} = 'completed'`),
-    // The red dot's "pending action" and the profile sections read open bets per party.
+    // The profile's pending and active sections read each party's unresolved bets (issue 16, point 3):
+    // through bet_creator_idx a user with 2,018 bets read all of them to keep 611.
+    index('bet_creator_unresolved_idx')
+      .on(table.createdBy, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.status} <> 'completed'`),
+    index('bet_opponent_unresolved_idx')
+      .on(table.opponentId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.status} <> 'completed'`),
+    // The red dot's "pending action" reads open bets per party.
     index('bet_creator_open_idx').on(table.createdBy).where(sql`not ${table.paymentConfirmed}`),
     index('bet_opponent_open_idx').on(table.opponentId).where(sql`not ${table.paymentConfirmed}`),
     // The overdue job reads only active bets with a date that were not reminded yet.

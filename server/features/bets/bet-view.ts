@@ -82,14 +82,29 @@ function toBet(row: {
   settlementConfirmedAt: Date | null;
   reminderAvailableAt: Date | null;
 }): Bet {
-  const { settlementId, settlementAmount, settlementConfirmedAt, reminderAvailableAt: remindAt, ...bet } = row;
+  // Field by field, not `{ settlementId, ...bet } = row`: the rest copy was ~8 µs a row, 5 ms of
+  // CPU for the 632 bets of the busiest user's bets/mine (issue 16, point 3).
   return {
-    ...bet,
+    id: row.id,
+    creator: row.creator,
+    opponent: row.opponent,
+    description: row.description,
+    amount: row.amount,
+    status: row.status,
+    winnerId: row.winnerId,
+    voidRequestedBy: row.voidRequestedBy,
+    paymentSent: row.paymentSent,
+    paymentConfirmed: row.paymentConfirmed,
+    acceptanceComment: row.acceptanceComment,
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
+    resolvedBy: row.resolvedBy,
+    resolution: row.resolution,
     disputedAt: row.disputedAt?.toISOString() ?? null,
-    settlement: settlementId === null ? null : { id: settlementId, amount: settlementAmount ?? 0, confirmed: settlementConfirmedAt !== null },
-    reminder: row.status === 'completed' && !row.paymentSent ? { availableAt: remindAt?.toISOString() ?? null } : null,
+    disputeReason: row.disputeReason,
+    resolveBy: row.resolveBy,
+    settlement: row.settlementId === null ? null : { id: row.settlementId, amount: row.settlementAmount ?? 0, confirmed: row.settlementConfirmedAt !== null },
+    reminder: row.status === 'completed' && !row.paymentSent ? { availableAt: row.reminderAvailableAt?.toISOString() ?? null } : null,
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { bets } from '../../db/schema/bets.ts';
 import { comments } from '../../db/schema/comments.ts';
@@ -173,6 +173,42 @@ test('the past section pages with a stable cursor', async () => {
   const ids = new Set([...past.items, ...second.items].map((x) => x.id));
   expect(ids.size).toBe(23);
   expect((await a.agent.api.bets.mine.past.$get({ query: { cursor: 'garbage' } })).status).toBe(400);
+});
+
+test('bets/mine gives every unresolved bet and the first past page, as the past endpoint pages it (issue 16, point 3)', async () => {
+  const me = await signedInUser(t);
+  const [pal, other] = [await insertUser(t), await insertUser(t)];
+  await makeFriends(t, me.user.id, pal.id);
+  await makeFriends(t, other.id, pal.id);
+  const made = { pending: [] as string[], active: [] as string[] };
+  for (let i = 0; i < 4; i += 1) {
+    const [a, b] = i % 2 ? [me.user.id, pal.id] : [pal.id, me.user.id];
+    made.pending.push((await insertBet(t, { createdBy: a, opponentId: b })).id);
+    made.active.push((await insertBet(t, { createdBy: b, opponentId: a, status: 'active' })).id);
+    await insertBet(t, { createdBy: a, opponentId: b, winnerId: a });
+    await insertBet(t, { createdBy: b, opponentId: a, winnerId: a, paymentSent: true, paymentConfirmed: true });
+    await insertBet(t, { createdBy: pal.id, opponentId: other.id }); // not mine
+    await insertBet(t, { createdBy: other.id, opponentId: pal.id, status: 'active' });
+  }
+  for (let i = 0; i < 15; i += 1) await insertBet(t, { createdBy: me.user.id, opponentId: pal.id, winnerId: pal.id });
+  // Bets at one instant: only the id orders them, in the open sections and across the past page's end.
+  const tied = [made.pending[1], made.pending[2], made.active[0], made.active[3]].filter((id) => id !== undefined);
+  await t.db.update(bets).set({ createdAt: new Date(Date.UTC(2030, 0, 1)) }).where(inArray(bets.id, tied));
+
+  const mine = await (await me.agent.api.bets.mine.$get()).json();
+  const idsOf = (list: { id: string }[]) => list.map((b) => b.id);
+  const newest = async (where: ReturnType<typeof and>) =>
+    (await t.db.select({ id: bets.id }).from(bets).where(where).orderBy(desc(bets.createdAt), desc(bets.id))).map((r) => r.id);
+  const party = or(eq(bets.createdBy, me.user.id), eq(bets.opponentId, me.user.id));
+  expect(idsOf(mine.pending)).toEqual(await newest(and(party, eq(bets.status, 'pending'))));
+  expect(idsOf(mine.active)).toEqual(await newest(and(party, eq(bets.status, 'active'))));
+  expect(mine.pending).toHaveLength(4);
+  expect(mine.active).toHaveLength(4);
+  const allPast = await newest(and(party, eq(bets.status, 'completed')));
+  expect(allPast).toHaveLength(23);
+  expect(idsOf(mine.past.items)).toEqual(allPast.slice(0, 20));
+  expect(mine.past).toEqual(await (await me.agent.api.bets.mine.past.$get({ query: {} })).json());
+  expect(mine.active.find((b) => b.id === made.active[0])).toMatchObject({ status: 'active', creator: { id: me.user.id }, opponent: { id: pal.id } });
 });
 
 test('notification summary: unread count and pending actions, mark all read', async () => {

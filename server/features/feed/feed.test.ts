@@ -135,6 +135,30 @@ test('the leaderboard ranks me and my friends by wins in the last 7 days, ties s
   ]);
 });
 
+test('the leaderboard reads names only at and above the 10th best, and still breaks ties by name, then id', async () => {
+  const me = await signedInUser(t);
+  const outsider = await insertUser(t);
+  const winsOf = async (name: string, wins: number) => {
+    const pal = await insertUser(t, { name });
+    await makeFriends(t, me.user.id, pal.id);
+    for (let i = 0; i < wins; i += 1) await insertBet(t, { createdBy: pal.id, opponentId: outsider.id, winnerId: pal.id, completedAt: new Date() });
+    return pal;
+  };
+  // Inserted out of name order; two people named 'B8' tie on wins and name at the 10th place.
+  const twins = [await winsOf('B8', 2), await winsOf('B8', 2)].sort((a, b) => (a.id < b.id ? -1 : 1));
+  for (const name of ['B5', 'B2', 'B7', 'B0', 'B3', 'B6', 'B1', 'B4']) await winsOf(name, 2);
+  await winsOf('Al', 1); // sorts first by name, but below the cutoff
+  await winsOf('Kim', 3);
+  await insertBet(t, { createdBy: me.user.id, opponentId: outsider.id, winnerId: me.user.id, completedAt: new Date() });
+
+  const { items } = await (await me.agent.api.feed.leaderboard.$get()).json();
+  expect(items.map((e) => [e.rank, e.user.name, e.wins])).toEqual([
+    [1, 'Kim', 3],
+    ...['B0', 'B1', 'B2', 'B3', 'B4', 'B5', 'B6', 'B7', 'B8'].map((name) => [2, name, 2]),
+  ]);
+  expect(items.at(-1)?.user.id).toBe(twins[0]?.id);
+});
+
 test('feed and leaderboard need a session', async () => {
   expect((await createAgent(t).api.feed.$get({ query: {} })).status).toBe(401);
   expect((await createAgent(t).api.feed.leaderboard.$get()).status).toBe(401);

@@ -137,6 +137,18 @@ test('request, list, accept: both sides become friends', async () => {
   expect((await bob.agent.api['friend-requests'][':id'].accept.$post({ param: { id: requestId } })).status).toBe(409);
 });
 
+test('the friends list is every friend by name, then id, with their summary only (issue 16, point 3)', async () => {
+  const me = await signedInUser(t);
+  const stranger = await insertUser(t, { name: 'Aaron' });
+  const friends = [];
+  for (const name of ['Mia', 'Zoe', 'Abe', 'Mia', 'Bo']) friends.push(await insertUser(t, { name, image: `/avatars/${name}.webp` }));
+  for (const friend of friends) await makeFriends(t, me.user.id, friend.id);
+  await makeFriends(t, stranger.id, friends[0]?.id ?? '');
+  const list = await items(await me.agent.api.friends.$get());
+  const expected = [...friends].sort((a, b) => (a.name === b.name ? (a.id < b.id ? -1 : 1) : a.name < b.name ? -1 : 1));
+  expect(list).toEqual(expected.map((f) => ({ id: f.id, name: f.name, username: f.displayUsername, image: f.image })));
+});
+
 test('a second request to the same user, or to a friend, is a 409', async () => {
   const alice = await signedInUser(t);
   const bob = await insertUser(t);

@@ -1,0 +1,3 @@
+CREATE INDEX IF NOT EXISTS "user_summary_idx" ON "user" USING btree ("id","name","username","display_username","image");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "bet_creator_unresolved_idx" ON "bet" USING btree ("created_by","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "bet"."status" <> 'completed';--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "bet_opponent_unresolved_idx" ON "bet" USING btree ("opponent_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "bet"."status" <> 'completed';
