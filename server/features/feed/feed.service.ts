@@ -67,16 +67,19 @@ const feedKeys = ['viewerId', 'forceWalkRecent', 'cursorAt', 'cursorId'] as cons
 
 /** The first page and the next ones are two statements, so each plan keeps its own index bounds. */
 const feedPageStatement = (name: string, isAfterCursor: boolean) =>
-  preparedRows(
+  preparedRows({
     name,
-    feedKeys,
-    ({ viewerId, forceWalkRecent, cursorAt, cursorId }) => {
-      const limit = FEED_PAGE_SIZE + 1;
+    keys: feedKeys,
+    build: ({ viewerId, forceWalkRecent, cursorAt, cursorId }) => {
+      // A literal, so a generic plan knows how few rows each branch needs.
+      const limit = sql.raw(String(FEED_PAGE_SIZE + 1));
       const before = isAfterCursor ? sql`and (b.created_at, b.id) < (${cursorAt}::timestamptz, ${cursorId}::uuid)` : sql``;
       // reltuples is -1 until the table is first analyzed: then the probes, which are never a disaster.
       const walkRecent = sql`coalesce(${forceWalkRecent}::boolean, (select reltuples >= 0
           and (select count(*) from friendship where user_id = ${viewerId})::float8 ^ 2 > 0.8 * reltuples
         from pg_class where oid = 'bet'::regclass))`;
+      // The walk checks friendship with a scalar subquery, not EXISTS, which the planner can turn into a join:
+      // the generic plan (named statement, ADR 040) then read all 1,703 friends' bets and sorted them (172 ms).
       return sql`
       with strategy as (select ${walkRecent} as walk_recent),
       visible as (
@@ -95,7 +98,7 @@ const feedPageStatement = (name: string, isAfterCursor: boolean) =>
         union
         (select b.id, b.created_at from bet b
           where (select walk_recent from strategy) ${before}
-            and exists (select 1 from friendship f where f.user_id = ${viewerId} and f.friend_id = b.created_by)
+            and (select true from friendship f where f.user_id = ${viewerId} and f.friend_id = b.created_by)
           order by b.created_at desc, b.id desc limit ${limit})
       ),
       page as (select id, created_at from visible order by created_at desc, id desc limit ${limit})
@@ -113,8 +116,8 @@ const feedPageStatement = (name: string, isAfterCursor: boolean) =>
       left join "user" w on w.id = b.winner_id
       order by p.created_at desc, p.id desc`;
     },
-    feedRow,
-  );
+    row: feedRow,
+  });
 const feedFirstPage = feedPageStatement('feed_page', false);
 const feedPageAfter = feedPageStatement('feed_page_after', true);
 

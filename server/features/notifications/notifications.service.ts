@@ -8,10 +8,10 @@ import { betWaitsOn, settlementWaitsOn } from './waiting.sql.ts';
 
 const summaryRow = z.object({ unread: z.number(), has_action: z.boolean() });
 
-const summaryStatement = preparedRow(
-  'notification_summary',
-  ['userId'],
-  ({ userId }) => sql`
+const summaryStatement = preparedRow({
+  name: 'notification_summary',
+  keys: ['userId'],
+  build: ({ userId }) => sql`
     select
       (select count(*) from notification n where n.user_id = ${userId} and not n.is_read)::int as unread,
       (
@@ -20,8 +20,8 @@ const summaryStatement = preparedRow(
         or exists (select 1 from friend_request r where r.requested_id = ${userId} and r.status = 'pending')
         or ${settlementWaitsOn(userId)}
       ) as has_action`,
-  summaryRow,
-);
+  row: summaryRow,
+});
 
 /**
  * The red dot on Profile: unread notifications, or anything in the inbox's

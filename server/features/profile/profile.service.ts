@@ -34,10 +34,10 @@ const profileRow = statsRow.extend({
   friends: z.array(summaryJson),
 });
 
-const profileStatement = preparedRow(
-  'profile_screen',
-  ['userId'],
-  ({ userId }) => sql`
+const profileStatement = preparedRow({
+  name: 'profile_screen',
+  keys: ['userId'],
+  build: ({ userId }) => sql`
     select u.id, u.name, ${displayUsername('u')} as username, u.image, u.email, u.phone,
       u.venmo_handle, u.created_at, ${statsColumns},
       (select count(*) from friend_request fr where fr.requested_id = u.id and fr.status = 'pending')::int as pending_requests,
@@ -51,8 +51,8 @@ const profileStatement = preparedRow(
     from "user" u
     ${statsLateral(sql`${userId}`)}
     where u.id = ${userId}`,
-  profileRow,
-);
+  row: profileRow,
+});
 
 /** Everything the /profile screen shows, in one statement. */
 export async function getProfileScreen(db: Db, userId: string): Promise<ProfileScreen> {
