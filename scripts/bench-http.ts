@@ -34,7 +34,7 @@ const argsSchema = z.object({
   connections: z.string().default('10,50'),
   /** Write each endpoint's captured SQL and parameters here (JSON), to EXPLAIN them by hand. */
   'dump-sql': z.string().optional(),
-  /** Only the endpoints whose name contains this text ('typical', 'most friends', 'search'…). */
+  /** Only the endpoints whose name contains one of these comma-separated texts ('typical,search', 'most friends'…). */
   only: z.string().optional(),
   /** Write a V8 CPU profile of the server process into this folder (node --cpu-prof). */
   profile: z.string().optional(),
@@ -63,7 +63,8 @@ async function main() {
   const hello = startServer('', args.port + 1, '', 'scripts/bench-http/hello.ts', false);
   try {
     await Promise.all([server.ready, hello.ready]);
-    const cases = (await pickCases(sql, secret)).filter((c) => !args.only || c.name.includes(args.only));
+    const only = args.only?.split(',').map((text) => text.trim()).filter(Boolean) ?? [];
+    const cases = (await pickCases(sql, secret)).filter((c) => only.length === 0 || only.some((text) => c.name.includes(text)));
     console.log(`\n${args.requests} requests per endpoint after ${args.warmup} warm-up, one client, app and SQL interleaved; ms\n`);
     console.log('| endpoint | app p50 / p99 | raw SQL p50 / p99 | ratio p50 / p99 | server CPU per request | statements per request (app / SQL) |');
     console.log('| --- | --- | --- | --- | --- | --- |');
@@ -158,7 +159,7 @@ async function pickCases(sql: pg.Client, secret: string): Promise<Case[]> {
   return [
     { name: 'feed, first page (typical user)', path: '/api/feed', viewers: t },
     { name: 'notifications summary', path: '/api/notifications/summary', viewers: t },
-    { name: 'own profile', path: '/api/profile', viewers: t },
+    { name: 'own profile (typical user)', path: '/api/profile', viewers: t },
     { name: "user search 'ma'", path: '/api/users/search?q=ma', viewers: s },
     { name: 'leaderboard (typical user)', path: '/api/feed/leaderboard', viewers: t },
     { name: 'friends list (user with most friends)', path: '/api/friends', viewers: h },
@@ -234,9 +235,11 @@ async function throughput(feed: Case, replays: Map<string, Replay>, args: z.outp
     const helloClient = createClient(args.port + 1, connections);
     const pool = new pg.Pool({ connectionString: args['database-url'], max: connections });
     await askProbe(child, { probe: 'reset' });
+    let failed = 0;
     const app = await closedLoop(connections, args.seconds, async () => {
-      await client.get(feed.path, viewer);
+      if ((await client.get(feed.path, viewer)).status !== 200) failed += 1;
     });
+    if (failed > 0) console.log(`(${failed} of the app's ${app.times.length} answers at ${connections} connections were not 200)`);
     const appCount = (await askProbe(child, { probe: 'read' })).count;
     const raw = await closedLoop(connections, args.seconds, () => replay(pool, statements));
     const hello = await closedLoop(connections, args.seconds, async () => {

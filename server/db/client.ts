@@ -12,6 +12,7 @@ import pg from 'pg';
 import type { Logger } from '../lib/logger.ts';
 import { StartupError } from '../lib/startup-error.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import { setNamedStatements } from './prepared.ts';
 import * as authSchema from './schema/auth.ts';
 import * as betsSchema from './schema/bets.ts';
 import * as commentsSchema from './schema/comments.ts';
@@ -171,6 +172,8 @@ async function migrateUnderLock<C extends pg.Client | pg.PoolClient>(connect: ()
 
 async function openPostgres(options: { url: string; directUrl?: string; poolSize?: number; logger?: Logger }): Promise<Database> {
   const { url, directUrl, poolSize = 10, logger } = options;
+  // A direct URL means DATABASE_URL is a transaction pooler, which loses named statements (prepared.ts).
+  setNamedStatements(!directUrl);
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,

@@ -9,10 +9,15 @@ import { users } from './schema/auth.ts';
  */
 export async function queryRows<T extends z.ZodType>(db: Db, query: SQL, row: T): Promise<z.output<T>[]> {
   const result: unknown = await db.execute(query);
+  return rowsOf(result).map((value) => row.parse(value));
+}
+
+/** The rows of either driver's result. */
+export function rowsOf(result: unknown): unknown[] {
   if (typeof result !== 'object' || result === null || !('rows' in result) || !Array.isArray(result.rows)) {
     throw new Error('unexpected driver result: no rows array');
   }
-  return result.rows.map((value: unknown) => row.parse(value));
+  return result.rows;
 }
 
 export async function queryOne<T extends z.ZodType>(db: Db, query: SQL, row: T): Promise<z.output<T> | undefined> {

@@ -4,6 +4,7 @@ import { username } from 'better-auth/plugins';
 import type { Db } from '../db/client.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/auth.ts';
 import { createAuthHooks, type AuthHookDeps } from './auth-hooks.ts';
+import { installFastHmac } from './fast-hmac.ts';
 import { claimExistingAccountMail, claimResetMail } from './auth-limits.ts';
 import type { Logger } from './logger.ts';
 import type { MailWorker } from './mail-outbox.ts';
@@ -55,6 +56,8 @@ export function createAuth(deps: AuthDeps) {
   const { db, publicUrl, secret, mail, logger } = deps;
   const limits = { signIn: 10, signUp: 5, reset: 5, ...deps.rateLimit };
   const sessionVersions = createSessionVersions();
+  // Every signed-in request checks two HMACs through WebCrypto (fast-hmac.ts).
+  installFastHmac();
 
   const auth = betterAuth({
     appName: 'Sidepot',

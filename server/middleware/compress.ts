@@ -55,9 +55,10 @@ export function compressResponses(options: { except?: string } = {}) {
     if (options.except && c.req.path.startsWith(options.except)) return;
     const res = c.res;
     const type = res.headers.get('content-type') ?? '';
+    // `res.body` is read last: reading it turns @hono/node-server's light answer into a Web
+    // Response streamed out through a reader (issue 16: ~0.15 ms of every request that is not compressed).
     if (
       c.req.method === 'HEAD' ||
-      !res.body ||
       res.status === 204 ||
       res.status === 206 ||
       res.headers.has('content-encoding') ||
@@ -70,7 +71,7 @@ export function compressResponses(options: { except?: string } = {}) {
     addVary(res.headers);
     const encoding = pickEncoding(c.req.header('accept-encoding'));
     const length = Number(res.headers.get('content-length') ?? Number.NaN);
-    if (!encoding || length < COMPRESS_THRESHOLD) return;
+    if (!encoding || length < COMPRESS_THRESHOLD || !res.body) return;
 
     const body = Buffer.from(await res.arrayBuffer());
     const encoded =

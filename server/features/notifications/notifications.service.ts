@@ -2,11 +2,26 @@ import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { NotificationSummary } from '../../../domain/bets.ts';
 import type { Db } from '../../db/client.ts';
-import { queryOne } from '../../db/query.ts';
+import { preparedRow } from '../../db/prepared.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { betWaitsOn, settlementWaitsOn } from './waiting.sql.ts';
 
 const summaryRow = z.object({ unread: z.number(), has_action: z.boolean() });
+
+const summaryStatement = preparedRow({
+  name: 'notification_summary',
+  keys: ['userId'],
+  build: ({ userId }) => sql`
+    select
+      (select count(*) from notification n where n.user_id = ${userId} and not n.is_read)::int as unread,
+      (
+        exists (select 1 from bet b where b.opponent_id = ${userId} and not b.payment_confirmed and ${betWaitsOn(userId, 'b')})
+        or exists (select 1 from bet b where b.created_by = ${userId} and not b.payment_confirmed and ${betWaitsOn(userId, 'b')})
+        or exists (select 1 from friend_request r where r.requested_id = ${userId} and r.status = 'pending')
+        or ${settlementWaitsOn(userId)}
+      ) as has_action`,
+  row: summaryRow,
+});
 
 /**
  * The red dot on Profile: unread notifications, or anything in the inbox's
@@ -15,19 +30,7 @@ const summaryRow = z.object({ unread: z.number(), has_action: z.boolean() });
  * open-bets index.
  */
 export async function getNotificationSummary(db: Db, userId: string): Promise<NotificationSummary> {
-  const row = await queryOne(
-    db,
-    sql`
-      select
-        (select count(*) from notification n where n.user_id = ${userId} and not n.is_read)::int as unread,
-        (
-          exists (select 1 from bet b where b.opponent_id = ${userId} and not b.payment_confirmed and ${betWaitsOn(userId, 'b')})
-          or exists (select 1 from bet b where b.created_by = ${userId} and not b.payment_confirmed and ${betWaitsOn(userId, 'b')})
-          or exists (select 1 from friend_request r where r.requested_id = ${userId} and r.status = 'pending')
-          or ${settlementWaitsOn(userId)}
-        ) as has_action`,
-    summaryRow,
-  );
+  const row = await summaryStatement(db, { userId });
   return { unreadCount: row?.unread ?? 0, hasPendingAction: row?.has_action ?? false };
 }
 

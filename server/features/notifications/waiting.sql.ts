@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 
 /**
  * The one home of "this bet waits on the user" in SQL (the same rule as
@@ -8,7 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
  * settle-up payment waits on nobody: its settlement waits on the payee
  * (`settlementWaitsOn`).
  */
-export function betWaitsOn(userId: string, b: string): SQL {
+export function betWaitsOn(userId: string | Placeholder, b: string): SQL {
   const col = (name: string) => sql.raw(`${b}.${name}`);
   return sql`(
     (${col('status')} = 'pending' and ${col('opponent_id')} = ${userId})
@@ -21,6 +21,6 @@ export function betWaitsOn(userId: string, b: string): SQL {
 }
 
 /** A settle-up payment waiting for the user's 'Confirm All Received'. */
-export function settlementWaitsOn(userId: string): SQL {
+export function settlementWaitsOn(userId: string | Placeholder): SQL {
   return sql`exists (select 1 from settlement s where s.payee_id = ${userId} and s.confirmed_at is null)`;
 }

@@ -11,6 +11,7 @@ import {
 } from '../../../domain/profiles.ts';
 import { deriveStats } from '../../../domain/stats.ts';
 import type { Db } from '../../db/client.ts';
+import { preparedRow } from '../../db/prepared.ts';
 import { displayUsername, displayUsernameColumn, displayUsernameOf, queryOne } from '../../db/query.ts';
 import { users } from '../../db/schema/auth.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -33,26 +34,29 @@ const profileRow = statsRow.extend({
   friends: z.array(summaryJson),
 });
 
+const profileStatement = preparedRow({
+  name: 'profile_screen',
+  keys: ['userId'],
+  build: ({ userId }) => sql`
+    select u.id, u.name, ${displayUsername('u')} as username, u.image, u.email, u.phone,
+      u.venmo_handle, u.created_at, ${statsColumns},
+      (select count(*) from friend_request fr where fr.requested_id = u.id and fr.status = 'pending')::int as pending_requests,
+      (select coalesce(json_agg(f order by f.name, f.id), '[]'::json) from (
+        select fu.id, fu.name, ${displayUsername('fu')} as username, fu.image
+        from friendship fs join "user" fu on fu.id = fs.friend_id
+        where fs.user_id = u.id
+        order by fu.name, fu.id
+        limit ${PROFILE_FRIENDS_SHOWN}
+      ) f) as friends
+    from "user" u
+    ${statsLateral(sql`${userId}`)}
+    where u.id = ${userId}`,
+  row: profileRow,
+});
+
 /** Everything the /profile screen shows, in one statement. */
 export async function getProfileScreen(db: Db, userId: string): Promise<ProfileScreen> {
-  const row = await queryOne(
-    db,
-    sql`
-      select u.id, u.name, ${displayUsername('u')} as username, u.image, u.email, u.phone,
-        u.venmo_handle, u.created_at, ${statsColumns},
-        (select count(*) from friend_request fr where fr.requested_id = u.id and fr.status = 'pending')::int as pending_requests,
-        (select coalesce(json_agg(f order by f.name, f.id), '[]'::json) from (
-          select fu.id, fu.name, ${displayUsername('fu')} as username, fu.image
-          from friendship fs join "user" fu on fu.id = fs.friend_id
-          where fs.user_id = u.id
-          order by fu.name, fu.id
-          limit ${PROFILE_FRIENDS_SHOWN}
-        ) f) as friends
-      from "user" u
-      ${statsLateral(sql`${userId}`)}
-      where u.id = ${userId}`,
-    profileRow,
-  );
+  const row = await profileStatement(db, { userId });
   if (!row) throw new AppError('NOT_FOUND', 'Profile not found.');
   const stats = deriveStats(toAggregate(row));
   return {
