@@ -4,7 +4,7 @@ import { phoneSearchDigits, type FriendRequest, type SearchResult } from '../../
 import { SEARCH_LIMIT, userSummarySchema, type Relationship, type UserSummary } from '../../../domain/profiles.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedRows } from '../../db/prepared.ts';
-import { displayUsername, displayUsernameColumn, escapeLike } from '../../db/query.ts';
+import { displayUsername, displayUsernameColumn, escapeLike, queryRows } from '../../db/query.ts';
 import { users } from '../../db/schema/auth.ts';
 import { bets } from '../../db/schema/bets.ts';
 import { friendRequests, friendships } from '../../db/schema/friends.ts';
