@@ -108,15 +108,17 @@ function earliestToday(now: Date = new Date()): string {
   return new Date(now.getTime() - 12 * HOUR_MS).toISOString().slice(0, 10);
 }
 
-const dueFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+// Made on first use: a page's first Intl object costs tens of ms of ICU set-up (see money.ts).
+let dueFormat: Intl.DateTimeFormat | undefined;
 
 /** 'Nov 24, 2026': the one format of a bet's resolve-by date. */
 export function formatDueDate(value: string): string {
+  dueFormat ??= new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
   return dueFormat.format(new Date(`${value}T00:00:00Z`));
 }
 

@@ -19,7 +19,12 @@ import { toastBetError } from '../utils/bet-toasts.ts';
 import { ActionButton } from './action-button.tsx';
 import { ChallengeLinkDialog } from './challenge-link-dialog.tsx';
 
-const expiryFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
+// Made on first use, not on the profile's first load: a page's first Intl object costs tens of ms (domain/money.ts).
+let expiryFormat: Intl.DateTimeFormat | undefined;
+const formatExpiry = (iso: string) =>
+  (expiryFormat ??= new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' })).format(
+    new Date(iso),
+  );
 
 /** The creator's open challenge links, under their pending bets; hidden while there are none. */
 export function OpenChallenges() {
@@ -51,7 +56,7 @@ export function OpenChallenges() {
               <span className="shrink-0 font-semibold text-primary">{formatDollars(challenge.amount)}</span>
             </div>
             <p className="text-xs text-muted-foreground">
-              Open to anyone with the link until {expiryFormat.format(new Date(challenge.expiresAt))}
+              Open to anyone with the link until {formatExpiry(challenge.expiresAt)}
             </p>
             <div className="flex gap-2">
               <Button size="sm" variant="outline" onClick={() => setShown(challenge)}>
