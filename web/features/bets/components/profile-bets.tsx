@@ -3,8 +3,11 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { LazyConfirmDialog } from '../../../components/ui/lazy-confirm-dialog.ts';
+import { usePreloadOnIntent } from '../../../lib/lazy-component.ts';
 import { useMyBets } from '../api/get-my-bets.ts';
 import { BetSection } from './bet-section.tsx';
+import { LazyAcceptBetDialog, LazyChallengeLinkDialog, LazyDisputeDialog } from './lazy-bet-dialogs.ts';
 import { OpenChallenges } from './open-challenges.tsx';
 
 type ProfileBetsProps = {
@@ -17,6 +20,7 @@ type ProfileBetsProps = {
 /** The profile's Pending, Active and Past Bets, or the empty state when I have none. */
 export function ProfileBets({ viewerId, placeBetPath, onOpenComments }: ProfileBetsProps) {
   const bets = useMyBets();
+  usePreloadOnIntent(LazyConfirmDialog, LazyAcceptBetDialog, LazyDisputeDialog, LazyChallengeLinkDialog);
 
   if (bets.data === undefined) {
     if (bets.isError) {
