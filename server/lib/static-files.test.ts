@@ -218,4 +218,10 @@ test("the shell names the requested screen's chunks for preloading, at / too", a
   );
   expect(await shellAt('/')).toContain('href="/assets/signup-c.js"');
   expect(await shellAt('/no/such/page')).not.toContain('modulepreload');
+  const signedIn = await withManifest.request(`${TEST_ORIGIN}/feed`, {
+    headers: { cookie: 'sidepot.session_token=abc' },
+  });
+  expect(signedIn.headers.get('vary')).toMatch(/cookie/i);
+  expect(await signedIn.text()).toContain('<link rel="preload" as="fetch" crossorigin href="/api/feed">');
+  expect(await shellAt('/feed')).not.toContain('rel="preload"');
 });

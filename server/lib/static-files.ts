@@ -4,6 +4,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../app-env.ts';
 import { AppError } from './errors.ts';
+import { dataPreloads } from './data-preloads.ts';
 import { routePreloads } from './route-preloads.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -37,12 +38,14 @@ export function staticFiles(root: string) {
   const shellByPath = new Map<string, string>();
   const serveShell = async (c: Context<AppEnv>) => {
     indexHtml ??= await readFile(indexPath, 'utf8');
-    const preloads = preloadsFor(c.req.path);
+    const preloads = preloadsFor(c.req.path) + dataPreloads(c.req.path, c.req.header('cookie'));
     let shell = shellByPath.get(preloads);
     if (shell === undefined) {
       shell = indexHtml.replace('</head>', `${preloads}</head>`);
       shellByPath.set(preloads, shell);
     }
+    // Signed in or not, the shell differs (its data preloads): a shared cache must not swap them.
+    c.header('Vary', 'Cookie');
     return c.html(shell);
   };
 
