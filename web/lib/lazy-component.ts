@@ -39,22 +39,26 @@ const INTENT_EVENTS = ['pointerover', 'pointerdown', 'keydown'] as const;
  * Fetches the given lazy components' chunks at the user's first pointer or key event on the page, so a tap
  * on an opener usually finds its dialog loaded (or loading since the tap began). Not when the browser is
  * idle: evaluating the chunks (zod, react-hook-form, Radix Dialog) made long tasks of 100-250 ms at
- * Lighthouse's 4x CPU right after the page loaded, blocking that first tap instead (issue 13).
+ * Lighthouse's 4x CPU right after the page loaded, blocking that first tap instead (issue 13, ADR 041).
+ * Returns a function that stops listening.
  */
+export function preloadOnIntent(...components: { preload: () => Promise<unknown> }[]): () => void {
+  const stop = () => {
+    for (const type of INTENT_EVENTS) window.removeEventListener(type, run, true);
+  };
+  const run = () => {
+    stop();
+    for (const component of components) void component.preload();
+  };
+  for (const type of INTENT_EVENTS) window.addEventListener(type, run, { capture: true, passive: true });
+  return stop;
+}
+
+/** `preloadOnIntent` while the calling component is mounted. */
 export function usePreloadOnIntent(...components: { preload: () => Promise<unknown> }[]): void {
-  useEffect(() => {
-    const stop = () => {
-      for (const type of INTENT_EVENTS) window.removeEventListener(type, run, true);
-    };
-    const run = () => {
-      stop();
-      for (const component of components) void component.preload();
-    };
-    for (const type of INTENT_EVENTS) window.addEventListener(type, run, { capture: true, passive: true });
-    return stop;
-    // Once per mount: the components are module-level constants, the same on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
-  }, []);
+  // Once per mount: the components are module-level constants, the same on every render.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
+  useEffect(() => preloadOnIntent(...components), []);
 }
 
 /**

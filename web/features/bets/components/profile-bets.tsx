@@ -4,11 +4,8 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { LazyConfirmDialog } from '../../../components/ui/lazy-confirm-dialog.ts';
-import { usePreloadOnIntent } from '../../../lib/lazy-component.ts';
 import { useMyBets } from '../api/get-my-bets.ts';
 import { BetSection } from './bet-section.tsx';
-import { LazyAcceptBetDialog, LazyChallengeLinkDialog, LazyDisputeDialog } from './lazy-bet-dialogs.ts';
 import { OpenChallenges } from './open-challenges.tsx';
 
 type ProfileBetsProps = {
@@ -38,7 +35,6 @@ function useIsPastFirstPaint(isReady: boolean): boolean {
 export function ProfileBets({ viewerId, placeBetPath, onOpenComments }: ProfileBetsProps) {
   const bets = useMyBets();
   const isComplete = useIsPastFirstPaint(bets.data !== undefined);
-  usePreloadOnIntent(LazyConfirmDialog, LazyAcceptBetDialog, LazyDisputeDialog, LazyChallengeLinkDialog);
 
   if (bets.data === undefined) {
     if (bets.isError) {
