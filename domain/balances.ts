@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { formatDollars } from './money.ts';
 import { userSummarySchema } from './profiles.ts';
 import { reminderStateSchema } from './reminders.ts';
 import { userIdSchema } from './users.ts';
@@ -11,13 +10,18 @@ import { userIdSchema } from './users.ts';
  * viewer owes the friend.
  */
 
+// The zod-free texts live in balance-rules.ts (the profile loads them without zod).
+export * from './balance-rules.ts';
+
 export const balanceSchema = z.object({
   friend: userSummarySchema.extend({ venmoHandle: z.string() }),
   /** Whole dollars; > 0: the friend owes the viewer, < 0: the viewer owes the friend. */
   net: z.number().int(),
   betCount: z.number().int(),
   /** A settlement the friend marked paid and the viewer has not confirmed yet. */
-  pendingSettlement: z.object({ id: z.string(), amount: z.number().int(), betCount: z.number().int() }).nullable(),
+  pendingSettlement: z
+    .object({ id: z.string(), amount: z.number().int(), betCount: z.number().int() })
+    .nullable(),
   /** When the friend owes the viewer: when the viewer may remind them about the balance (domain/reminders.ts); else null. */
   reminder: reminderStateSchema,
 });
@@ -66,41 +70,6 @@ export const settlementSchema = z.object({
 export type Settlement = z.infer<typeof settlementSchema>;
 
 export const settlementParamSchema = z.object({ id: z.uuid('Settlement not found.') });
-
-export const balanceMessages = {
-  changed: (name: string) => `Your balance with ${name} changed. Please review it again.`,
-  notDebtor: (name: string) => `You don't owe ${name} anything to settle.`,
-  allSettled: 'All settled up',
-} as const;
-
-/** A balance line: 'You owe Alex $35' or 'Alex owes you $20'. */
-export function balanceLine(name: string, net: number): string {
-  if (net < 0) return `You owe ${name} ${formatDollars(-net)}`;
-  if (net > 0) return `${name} owes you ${formatDollars(net)}`;
-  return balanceMessages.allSettled;
-}
-
-/** A bet paid by a settlement: 'Settled in a $35 payment'. */
-export function settledInText(amount: number): string {
-  return `Settled in a ${formatDollars(amount)} payment`;
-}
-
-/** '1 bet', '3 bets'. */
-export function betCountText(count: number): string {
-  return count === 1 ? '1 bet' : `${count} bets`;
-}
-
-/** The settle-up Venmo note: 'Sidepot: 3 bets'. */
-export function settleUpNote(betCount: number): string {
-  return `Sidepot: ${betCountText(betCount)}`;
-}
-
-/** The Venmo deep link paying the net to the friend's handle (any leading '@' removed), or null without a handle. */
-export function venmoSettleLink(input: { handle: string; amount: number; betCount: number }): string | null {
-  const handle = input.handle.trim().replace(/^@/, '');
-  if (handle === '') return null;
-  return `https://venmo.com/${encodeURIComponent(handle)}?txn=pay&amount=${input.amount}&note=${encodeURIComponent(settleUpNote(input.betCount))}`;
-}
 
 /** The net per friend as the reference for the SQL: + for bets the friend lost to the viewer, − for bets the viewer lost. */
 export function netOf(bets: Pick<BalanceBet, 'amount' | 'direction'>[]): number {

@@ -1,5 +1,6 @@
 import { USER_ID_PATTERN, type RuleFailure } from './account-rules.ts';
 import { hasForbiddenCharacters, isBlank, textMessages } from './text.ts';
+import type { BetState } from './bets.ts';
 
 /*
  * The place-bet rules and their texts, without zod: the Place Bet screen checks its form with them and
@@ -108,15 +109,17 @@ function earliestToday(now: Date = new Date()): string {
   return new Date(now.getTime() - 12 * HOUR_MS).toISOString().slice(0, 10);
 }
 
-const dueFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+// Made on first use: a page's first Intl object costs tens of ms of ICU set-up (see money.ts).
+let dueFormat: Intl.DateTimeFormat | undefined;
 
 /** 'Nov 24, 2026': the one format of a bet's resolve-by date. */
 export function formatDueDate(value: string): string {
+  dueFormat ??= new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
   return dueFormat.format(new Date(`${value}T00:00:00Z`));
 }
 
@@ -126,4 +129,32 @@ export function parseCustomAmount(text: string): number | null {
   if (!/^\d+$/.test(trimmed)) return null;
   const value = Number(trimmed);
   return value >= BET_AMOUNT_MIN && value <= BET_AMOUNT_MAX ? value : null;
+}
+
+/** A bet is overdue from the day after its resolve-by date, while still active. */
+export function isOverdue(bet: Pick<BetState, 'status' | 'resolveBy'>, today: string): boolean {
+  return bet.status === 'active' && bet.resolveBy !== null && bet.resolveBy < today;
+}
+
+/** Whether the viewer may still dispute this bet: the named loser of an 'I Won', unpaid, within 48 hours. */
+export function canDispute(bet: BetState, viewerId: string, now: Date = new Date()): boolean {
+  const isParty = bet.creatorId === viewerId || bet.opponentId === viewerId;
+  if (!isParty || bet.status !== 'completed' || bet.resolution !== 'won') return false;
+  if (bet.winnerId === viewerId || bet.paymentSent || bet.completedAt === null) return false;
+  return now.getTime() - new Date(bet.completedAt).getTime() < DISPUTE_WINDOW_HOURS * HOUR_MS;
+}
+
+/**
+ * The loser's Venmo deep link: pay the winner's handle (any leading '@'
+ * removed) the bet amount, with a note saying the bet was lost.
+ */
+export function venmoPayLink(input: {
+  winnerHandle: string;
+  amount: number;
+  description: string;
+}): string | null {
+  const handle = input.winnerHandle.trim().replace(/^@/, '');
+  if (handle === '') return null;
+  const note = `Lost our bet: ${input.description} - Sidepot`;
+  return `https://venmo.com/${encodeURIComponent(handle)}?txn=pay&amount=${input.amount}&note=${encodeURIComponent(note)}`;
 }

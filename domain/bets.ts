@@ -2,17 +2,17 @@ import { z } from 'zod';
 import { betStatusSchema, userSummarySchema } from './profiles.ts';
 import { reminderStateSchema } from './reminders.ts';
 import { hasForbiddenCharacters, isBlank, textMessages } from './text.ts';
-import { checkPlaceBet, DISPUTE_REASON_MAX, COMMENT_MAX, DISPUTE_WINDOW_HOURS, localToday } from './bet-rules.ts';
+import {
+  canDispute,
+  checkPlaceBet,
+  COMMENT_MAX,
+  DISPUTE_REASON_MAX,
+  isOverdue,
+  localToday,
+} from './bet-rules.ts';
 
 // The zod-free rules live in bet-rules.ts (the Place Bet screen loads them without zod).
 export * from './bet-rules.ts';
-
-const HOUR_MS = 60 * 60 * 1000;
-
-/** A bet is overdue from the day after its resolve-by date, while still active. */
-export function isOverdue(bet: Pick<BetState, 'status' | 'resolveBy'>, today: string): boolean {
-  return bet.status === 'active' && bet.resolveBy !== null && bet.resolveBy < today;
-}
 
 export const createBetInputSchema = z
   .object({
@@ -23,7 +23,13 @@ export const createBetInputSchema = z
   })
   .superRefine((value, ctx) => {
     const failure = checkPlaceBet(value);
-    if (failure) ctx.addIssue({ code: 'custom', path: [failure.field], message: failure.message, params: { title: failure.title } });
+    if (failure)
+      ctx.addIssue({
+        code: 'custom',
+        path: [failure.field],
+        message: failure.message,
+        params: { title: failure.title },
+      });
   })
   .transform((value) => ({
     description: value.description.trim(),
@@ -56,7 +62,11 @@ export const disputeBetInputSchema = z.object({
 
 export const betPartySchema = userSummarySchema.extend({ venmoHandle: z.string() });
 
-export const betSettlementSchema = z.object({ id: z.string(), amount: z.number().int(), confirmed: z.boolean() });
+export const betSettlementSchema = z.object({
+  id: z.string(),
+  amount: z.number().int(),
+  confirmed: z.boolean(),
+});
 export type BetSettlement = z.infer<typeof betSettlementSchema>;
 
 /** Issue 12's fields of a bet, shared by the profile's bets and the bet page. */
@@ -98,7 +108,16 @@ export type VoidResult = z.infer<typeof voidResultSchema>;
 
 export type BetState = Pick<
   Bet,
-  'status' | 'winnerId' | 'voidRequestedBy' | 'paymentSent' | 'paymentConfirmed' | 'resolvedBy' | 'resolution' | 'disputedAt' | 'completedAt' | 'resolveBy'
+  | 'status'
+  | 'winnerId'
+  | 'voidRequestedBy'
+  | 'paymentSent'
+  | 'paymentConfirmed'
+  | 'resolvedBy'
+  | 'resolution'
+  | 'disputedAt'
+  | 'completedAt'
+  | 'resolveBy'
 > & {
   creatorId: string;
   opponentId: string;
@@ -115,7 +134,11 @@ export type WaitingReason = (typeof waitingReasons)[number];
  * server/features/notifications/waiting.sql.ts). A disputed or overdue active
  * bet waits on both parties to resolve it, unless a void request is open.
  */
-export function waitingReason(bet: BetState, userId: string, today: string = localToday()): WaitingReason | null {
+export function waitingReason(
+  bet: BetState,
+  userId: string,
+  today: string = localToday(),
+): WaitingReason | null {
   const isParty = bet.creatorId === userId || bet.opponentId === userId;
   if (!isParty) return null;
   switch (bet.status) {
@@ -155,14 +178,6 @@ export const betActions = [
 ] as const;
 export type BetAction = (typeof betActions)[number];
 
-/** Whether the viewer may still dispute this bet: the named loser of an 'I Won', unpaid, within 48 hours. */
-export function canDispute(bet: BetState, viewerId: string, now: Date = new Date()): boolean {
-  const isParty = bet.creatorId === viewerId || bet.opponentId === viewerId;
-  if (!isParty || bet.status !== 'completed' || bet.resolution !== 'won') return false;
-  if (bet.winnerId === viewerId || bet.paymentSent || bet.completedAt === null) return false;
-  return now.getTime() - new Date(bet.completedAt).getTime() < DISPUTE_WINDOW_HOURS * HOUR_MS;
-}
-
 /** What the viewer may do with the bet now (spec: "Bet card actions on the profile (by state)"). */
 export function availableBetActions(bet: BetState, viewerId: string, now: Date = new Date()): BetAction[] {
   const isParty = bet.creatorId === viewerId || bet.opponentId === viewerId;
@@ -183,16 +198,8 @@ export function availableBetActions(bet: BetState, viewerId: string, now: Date =
   }
 }
 
-/**
- * The loser's Venmo deep link: pay the winner's handle (any leading '@'
- * removed) the bet amount, with a note saying the bet was lost.
- */
-export function venmoPayLink(input: { winnerHandle: string; amount: number; description: string }): string | null {
-  const handle = input.winnerHandle.trim().replace(/^@/, '');
-  if (handle === '') return null;
-  const note = `Lost our bet: ${input.description} - Sidepot`;
-  return `https://venmo.com/${encodeURIComponent(handle)}?txn=pay&amount=${input.amount}&note=${encodeURIComponent(note)}`;
-}
-
-export const notificationSummarySchema = z.object({ unreadCount: z.number().int(), hasPendingAction: z.boolean() });
+export const notificationSummarySchema = z.object({
+  unreadCount: z.number().int(),
+  hasPendingAction: z.boolean(),
+});
 export type NotificationSummary = z.infer<typeof notificationSummarySchema>;

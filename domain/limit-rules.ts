@@ -24,26 +24,20 @@ export const breakDurationLabels: Record<BreakDuration, string> = {
 };
 export const breakDurationHours: Record<BreakDuration, number> = { '24h': 24, '7d': 7 * 24, '30d': 30 * 24 };
 
-const breakEndFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-const breakEndFormatUtc = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: 'UTC',
-  timeZoneName: 'short',
-});
+// Made on first use: a page's first Intl object costs tens of ms of ICU set-up (see money.ts).
+const breakEndFormats: Partial<Record<'local' | 'utc', Intl.DateTimeFormat>> = {};
 
 /** 'Nov 25, 2026, 3:04 PM' in the viewer's time zone (the web), or with 'UTC' (server messages). */
 export function formatLimitTime(iso: string, zone: 'local' | 'utc' = 'local'): string {
-  return (zone === 'utc' ? breakEndFormatUtc : breakEndFormat).format(new Date(iso));
+  const format = (breakEndFormats[zone] ??= new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    ...(zone === 'utc' ? { timeZone: 'UTC', timeZoneName: 'short' } : {}),
+  }));
+  return format.format(new Date(iso));
 }
 
 export const limitMessages = {

@@ -13,24 +13,9 @@ import {
   type RuleFailure,
 } from './users.ts';
 
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
-export const AVATAR_SIZE_PX = 256;
-export const PROFILE_FRIENDS_SHOWN = 6;
-export const CARD_FRIENDS_SHOWN = 8;
-export const CARD_RECENT_BETS_SHOWN = 5;
+// The zod-free rules live in profile-rules.ts (the profile page loads them without zod).
+export * from './profile-rules.ts';
 export const SEARCH_LIMIT = 10;
-
-export const photoMessages = {
-  invalidType: { title: 'Invalid file type', message: 'Please select an image file.' },
-  tooLarge: { title: 'File too large', message: 'Please select an image smaller than 5MB.' },
-} as const;
-
-/** Browser-side pre-check of a chosen photo; the server re-checks the bytes themselves. */
-export function checkPhoto(file: { type: string; size: number }): { title: string; message: string } | null {
-  if (!file.type.startsWith('image/')) return photoMessages.invalidType;
-  if (file.size > AVATAR_MAX_BYTES) return photoMessages.tooLarge;
-  return null;
-}
 
 /** Another user as lists show them: never their email or phone. */
 export const userSummarySchema = z.object({

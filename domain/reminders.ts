@@ -16,6 +16,9 @@ export const AUTO_REMINDER_FIRST_DAYS = 3;
 export const AUTO_REMINDER_EVERY_DAYS = 7;
 export const AUTO_REMINDER_MAX = 3;
 
+// The zod-free texts live in reminder-texts.ts (the profile loads them without zod).
+export * from './reminder-texts.ts';
+
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
@@ -32,18 +35,6 @@ export type ReminderState = z.infer<typeof reminderStateSchema>;
 /** POST /api/bets/:id/remind and /api/balances/:friendId/remind answer the new state. */
 export const reminderResultSchema = z.object({ reminder: z.object({ availableAt: z.string() }) });
 export type ReminderResult = z.infer<typeof reminderResultSchema>;
-
-export const reminderMessages = {
-  send: 'Send Reminder',
-  sent: 'Reminder sent',
-  throttled: 'A reminder about this was sent in the last 24 hours. You can send another later.',
-  onlyWinner: 'Only the winner can send a reminder about this bet.',
-  notResolved: 'This bet is not resolved yet.',
-  alreadyPaid: 'This bet was already marked as paid.',
-  notOwed: (name: string) => `${name} doesn't owe you anything.`,
-  toastTitle: 'Reminder sent',
-  toastDescription: (name: string) => `We let ${name} know.`,
-} as const;
 
 /** The inbox line of a reminder a person sent: '<Name> reminded you about $N'. */
 export function reminderSentence(name: string, amount: number): string {
@@ -75,10 +66,15 @@ export function isReminderAllowed(lastAt: Date | null, now: Date): boolean {
  * 3 days after resolution, each further one 7 days after the last reminder of
  * any kind, and never within 24 hours of one (the shared throttle).
  */
-export function nextAutoReminderAt(bet: { completedAt: Date; lastRemindedAt: Date | null; autoRemindersSent: number }): Date | null {
+export function nextAutoReminderAt(bet: {
+  completedAt: Date;
+  lastRemindedAt: Date | null;
+  autoRemindersSent: number;
+}): Date | null {
   if (bet.autoRemindersSent >= AUTO_REMINDER_MAX) return null;
   const throttle = nextReminderAt(bet.lastRemindedAt)?.getTime() ?? 0;
-  if (bet.autoRemindersSent === 0) return new Date(Math.max(bet.completedAt.getTime() + AUTO_REMINDER_FIRST_DAYS * DAY_MS, throttle));
+  if (bet.autoRemindersSent === 0)
+    return new Date(Math.max(bet.completedAt.getTime() + AUTO_REMINDER_FIRST_DAYS * DAY_MS, throttle));
   const last = bet.lastRemindedAt ?? bet.completedAt;
   return new Date(last.getTime() + AUTO_REMINDER_EVERY_DAYS * DAY_MS);
 }

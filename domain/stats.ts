@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { formatDollars } from './money.ts';
+
+// The zod-free texts live in stat-rules.ts (the profile loads them without zod).
+export * from './stat-rules.ts';
 
 /** What the database aggregates for one user over their completed bets. */
 export type StatsAggregate = {
@@ -44,25 +46,6 @@ export function deriveStats(aggregate: StatsAggregate): UserStats {
 }
 
 /**
- * The streak as the spec words it, on the profile page and in the user profile
- * dialog alike: 'N win streak', else 'No streak' (a losing run too; ADR 030).
- */
-export function streakText(streak: number): string {
-  return streak > 0 ? `${streak} win streak` : 'No streak';
-}
-
-export function formatWinRate(winRate: number): string {
-  return `${winRate.toFixed(1)}%`;
-}
-
-export type WinRateTone = 'good' | 'fair' | 'poor';
-
-/** The spec's colours: 75 and above green, 50 and above yellow, otherwise red. */
-export function winRateTone(winRate: number): WinRateTone {
-  return winRate >= 75 ? 'good' : winRate >= 50 ? 'fair' : 'poor';
-}
-
-/**
  * Reference implementation over a list of results, newest first; the server
  * computes the same aggregate in SQL, and tests compare the two.
  */
@@ -86,9 +69,6 @@ export function aggregateResults(
   };
 }
 
-/** Days within which a lost bet counts as paid on time (issue 12, section 5). */
-export const PAY_WITHIN_DAYS = 3;
-
 /**
  * The payer record: of the bets the user lost that were resolved over 3 days
  * ago or are already paid (`total`), how many were marked paid within 3 days
@@ -100,15 +80,3 @@ export const payerRecordSchema = z.object({
   unpaid: z.number().int(),
 });
 export type PayerRecord = z.infer<typeof payerRecordSchema>;
-
-/** 'Pays within 3 days: 12 of 13 (92%)', or null without a record yet (the line is hidden). */
-export function payerRecordText(record: PayerRecord): string | null {
-  if (record.total === 0) return null;
-  const percent = Math.round((record.onTime / record.total) * 100);
-  return `Pays within ${PAY_WITHIN_DAYS} days: ${record.onTime} of ${record.total} (${percent}%)`;
-}
-
-/** 'Unpaid: $40', or null when they owe nothing. */
-export function unpaidText(record: PayerRecord): string | null {
-  return record.unpaid > 0 ? `Unpaid: ${formatDollars(record.unpaid)}` : null;
-}

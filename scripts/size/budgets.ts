@@ -65,4 +65,14 @@ export const PAGE_BUDGETS: PageBudget[] = [
   // so /home and /feed now meet their 150 target, which CI enforces (a met target replaces the interim one).
   { page: '/home', routeModules: ['app/routes/home.tsx'], signedIn: true, targetKb: 150, interimKb: 150 },
   { page: '/feed', routeModules: ['app/routes/feed.tsx'], signedIn: true, targetKb: 150, interimKb: 150 },
+  // /profile had no budget and was 244.0 (zod, react-hook-form and Radix Dialog for its dialogs); 187.8 with
+  // every dialog loaded on use and its texts from zod-free modules (2026-11-24). What is left above 150 is
+  // mostly Radix DropdownMenu with floating-ui (~18, the settings menu on first paint).
+  {
+    page: '/profile',
+    routeModules: ['app/routes/profile.tsx'],
+    signedIn: true,
+    targetKb: 150,
+    interimKb: 190,
+  },
 ];

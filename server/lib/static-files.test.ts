@@ -192,3 +192,36 @@ test('web/public holds robots.txt and the favicon set the shell links to', async
   for (const href of ['/favicon.svg', '/favicon-32x32.png', '/apple-touch-icon.png'])
     expect(shell).toContain(`href="${href}"`);
 });
+
+test("the shell names the requested screen's chunks for preloading, at / too", async () => {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'sidepot-static-preload-'));
+  mkdirSync(path.join(root, '.vite'));
+  writeFileSync(
+    path.join(root, 'index.html'),
+    '<!doctype html><head><title>Sidepot</title></head><div id="root"></div>',
+  );
+  writeFileSync(
+    path.join(root, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'main.tsx': { file: 'assets/index-a.js', isEntry: true },
+      'app/routes/feed.tsx': { file: 'assets/feed-b.js' },
+      'app/routes/signup.tsx': { file: 'assets/signup-c.js' },
+    }),
+  );
+  const withManifest = createApp(t.deps, {
+    staticRoot: path.relative(process.cwd(), root),
+    clientIp: () => '127.0.0.1',
+  });
+  const shellAt = async (url: string) => (await withManifest.request(`${TEST_ORIGIN}${url}`)).text();
+  expect(await shellAt('/feed')).toContain(
+    '<link rel="modulepreload" crossorigin href="/assets/feed-b.js"></head>',
+  );
+  expect(await shellAt('/')).toContain('href="/assets/signup-c.js"');
+  expect(await shellAt('/no/such/page')).not.toContain('modulepreload');
+  const signedIn = await withManifest.request(`${TEST_ORIGIN}/feed`, {
+    headers: { cookie: 'sidepot.session_token=abc' },
+  });
+  expect(signedIn.headers.get('vary')).toMatch(/cookie/i);
+  expect(await signedIn.text()).toContain('<link rel="preload" as="fetch" crossorigin href="/api/feed">');
+  expect(await shellAt('/feed')).not.toContain('rel="preload"');
+});

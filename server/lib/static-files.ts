@@ -1,9 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../app-env.ts';
 import { AppError } from './errors.ts';
+import { dataPreloads } from './data-preloads.ts';
+import { routePreloads } from './route-preloads.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
@@ -32,6 +34,20 @@ const HIDDEN = /(?:^|\/)\./;
 export function staticFiles(root: string) {
   const indexPath = path.join(root, 'index.html');
   let indexHtml: string | undefined;
+  const preloadsFor = routePreloads(root);
+  const shellByPath = new Map<string, string>();
+  const serveShell = async (c: Context<AppEnv>) => {
+    indexHtml ??= await readFile(indexPath, 'utf8');
+    const preloads = preloadsFor(c.req.path) + dataPreloads(c.req.path, c.req.header('cookie'));
+    let shell = shellByPath.get(preloads);
+    if (shell === undefined) {
+      shell = indexHtml.replace('</head>', `${preloads}</head>`);
+      shellByPath.set(preloads, shell);
+    }
+    // Signed in or not, the shell differs (its data preloads): a shared cache must not swap them.
+    c.header('Vary', 'Cookie');
+    return c.html(shell);
+  };
 
   return (
     new Hono<AppEnv>()
@@ -53,6 +69,8 @@ export function staticFiles(root: string) {
         if (HIDDEN.test(c.req.path)) throw new AppError('NOT_FOUND');
         await next();
       })
+      // Before serveStatic, which would answer / with index.html as it is, without the screen's preloads.
+      .get('/', serveShell)
       .use('*', serveStatic({ root, precompressed: true }))
       // A missing file is a stale deploy, a typo or a probe, never a page: a 404 in
       // the error shape (app.onError), not the shell.
@@ -61,8 +79,7 @@ export function staticFiles(root: string) {
       })
       .get('*', async (c) => {
         if (FILE_LIKE.test(c.req.path)) throw new AppError('NOT_FOUND');
-        indexHtml ??= await readFile(indexPath, 'utf8');
-        return c.html(indexHtml);
+        return serveShell(c);
       })
   );
 }

@@ -1,5 +1,5 @@
 import { BellRing, Check, LoaderCircle } from 'lucide-react';
-import { reminderMessages } from '../../domain/reminders.ts';
+import { reminderMessages } from '../../domain/reminder-texts.ts';
 import { useRefreshAt } from '../hooks/use-refresh-at.ts';
 import { Button, type ButtonProps } from './ui/button.tsx';
 
@@ -16,7 +16,15 @@ type ReminderButtonProps = Omit<ButtonProps, 'onClick' | 'children' | 'disabled'
  * 'Send Reminder', or 'Reminder sent' (disabled) until the server allows the
  * next one. The label stays put while busy, so tests and eyes find it by name.
  */
-export function ReminderButton({ availableAt, isBusy, onSend, onAvailable, variant = 'outline', size = 'sm', ...props }: ReminderButtonProps) {
+export function ReminderButton({
+  availableAt,
+  isBusy,
+  onSend,
+  onAvailable,
+  variant = 'outline',
+  size = 'sm',
+  ...props
+}: ReminderButtonProps) {
   useRefreshAt(availableAt, onAvailable);
   const isSent = availableAt !== null;
   return (
@@ -28,7 +36,13 @@ export function ReminderButton({ availableAt, isBusy, onSend, onAvailable, varia
       onClick={onSend}
       {...props}
     >
-      {isBusy ? <LoaderCircle className="animate-spin" aria-hidden /> : isSent ? <Check aria-hidden /> : <BellRing aria-hidden />}
+      {isBusy ? (
+        <LoaderCircle className="animate-spin" aria-hidden />
+      ) : isSent ? (
+        <Check aria-hidden />
+      ) : (
+        <BellRing aria-hidden />
+      )}
       {isSent ? reminderMessages.sent : reminderMessages.send}
     </Button>
   );

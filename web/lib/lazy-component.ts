@@ -7,7 +7,7 @@ export type LazyComponent<P extends object> = LazyExoticComponent<ComponentType<
 
 /**
  * A component kept out of a page's first load (issue 13) whose chunk can be fetched before it is needed:
- * on hover, focus or pointerdown of what opens it, or when the browser is idle (`usePreloadWhenIdle`), so
+ * on hover, focus or pointerdown of what opens it, or at the user's first interaction (`usePreloadOnIntent`), so
  * it usually renders at once instead of after a Suspense gap. A failed fetch (offline) may be retried.
  */
 export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): LazyComponent<P> {
@@ -29,26 +29,36 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
   );
 }
 
-/** How long after the first render the chunks load anyway, if the browser is never idle sooner. */
-const IDLE_FALLBACK_MS = 2000;
+/**
+ * What shows a user is about to act. Not `focusin`: the app moves focus itself on navigation.
+ * `pointerover` comes with the first mouse movement, `pointerdown` with the first touch.
+ */
+const INTENT_EVENTS = ['pointerover', 'pointerdown', 'keydown'] as const;
 
-/** Fetches the given lazy components' chunks once the page is interactive and the browser is idle. */
-export function usePreloadWhenIdle(...components: { preload: () => Promise<unknown> }[]): void {
-  useEffect(() => {
-    const run = () => {
-      for (const component of components) void component.preload();
-    };
-    const idle =
-      typeof window.requestIdleCallback === 'function'
-        ? window.requestIdleCallback(run, { timeout: IDLE_FALLBACK_MS })
-        : window.setTimeout(run, IDLE_FALLBACK_MS);
-    return () => {
-      if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle);
-      else window.clearTimeout(idle);
-    };
-    // Once per mount: the components are module-level constants, the same on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
-  }, []);
+/**
+ * Fetches the given lazy components' chunks at the user's first pointer or key event on the page, so a tap
+ * on an opener usually finds its dialog loaded (or loading since the tap began). Not when the browser is
+ * idle: evaluating the chunks (zod, react-hook-form, Radix Dialog) made long tasks of 100-250 ms at
+ * Lighthouse's 4x CPU right after the page loaded, blocking that first tap instead (issue 13, ADR 041).
+ * Returns a function that stops listening.
+ */
+export function preloadOnIntent(...components: { preload: () => Promise<unknown> }[]): () => void {
+  const stop = () => {
+    for (const type of INTENT_EVENTS) window.removeEventListener(type, run, true);
+  };
+  const run = () => {
+    stop();
+    for (const component of components) void component.preload();
+  };
+  for (const type of INTENT_EVENTS) window.addEventListener(type, run, { capture: true, passive: true });
+  return stop;
+}
+
+/** `preloadOnIntent` while the calling component is mounted. */
+export function usePreloadOnIntent(...components: { preload: () => Promise<unknown> }[]): void {
+  // Once per mount: the components are module-level constants, the same on every render.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
+  useEffect(() => preloadOnIntent(...components), []);
 }
 
 /**

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { PageLayout } from '../../components/layouts/page-layout.tsx';
 import { useAuthSession } from '../../features/auth/hooks/use-auth-session.ts';
 import { useBalances } from '../../features/balances/api/get-balances.ts';
-import { SettlementToConfirm } from '../../features/balances/components/balance-dialog.tsx';
+import { SettlementToConfirm } from '../../features/balances/components/settlement-to-confirm.tsx';
 import { WaitingBetItem } from '../../features/bets/components/waiting-bet-item.tsx';
 import { PLACE_BET_PATH, placeBetState } from '../../features/bets/utils/place-bet-navigation.ts';
 import { FriendRequestItem } from '../../features/friends/components/friend-request-item.tsx';

@@ -9,10 +9,10 @@ import { FeedList } from '../../features/feed/components/feed-list.tsx';
 import { countNewFeedComment } from '../../features/feed/utils/feed-cache.ts';
 import { WeeklyLeadersCard } from '../../features/leaderboard/components/weekly-leaders-card.tsx';
 import { ActivityBell } from '../../features/notifications/components/activity-bell.tsx';
-import { lazyComponent, useMountedOnceOpen, usePreloadWhenIdle } from '../../lib/lazy-component.ts';
+import { lazyComponent, useMountedOnceOpen, usePreloadOnIntent } from '../../lib/lazy-component.ts';
 
 // Radix Dialog and both dialogs' contents load after the feed works (issue 13: /feed ≤ 150 KiB); they are
-// fetched when the browser is idle, so a tap on a name or a comment count opens them at once.
+// fetched at the user's first pointer or key event, so a tap on a name or a comment count opens them at once.
 const CommentsDialog = lazyComponent(
   async () => (await import('../../features/comments/components/comments-dialog.tsx')).CommentsDialog,
 );
@@ -39,7 +39,7 @@ export function Component() {
   // Each dialog mounts on its first opening and stays, so closing animates and returns focus.
   const hasOpenedComments = useMountedOnceOpen(commentsBetId !== null);
   const hasOpenedUser = useMountedOnceOpen(selectedUserId !== null);
-  usePreloadWhenIdle(CommentsDialog, UserProfileDialog);
+  usePreloadOnIntent(CommentsDialog, UserProfileDialog);
 
   const selectTab = (value: string) => {
     const next = new URLSearchParams(searchParams);

@@ -6,18 +6,33 @@ import { useSignOut } from '../../features/auth/api/sign-out.ts';
 import { BalancesCard } from '../../features/balances/components/balances-card.tsx';
 import { ProfileBets } from '../../features/bets/components/profile-bets.tsx';
 import { PLACE_BET_PATH, placeBetState } from '../../features/bets/utils/place-bet-navigation.ts';
-import { CommentsDialog } from '../../features/comments/components/comments-dialog.tsx';
-import { FriendsDialog } from '../../features/friends/components/friends-dialog.tsx';
-import { InviteDialog } from '../../features/invites/components/invite-dialog.tsx';
-import { UserProfileDialog } from '../../features/friends/components/user-profile-dialog.tsx';
+import { LazyOverlay } from '../../components/ui/lazy-overlay.tsx';
 import { useProfile } from '../../features/profile/api/get-profile.ts';
-import { EditProfileDialog } from '../../features/profile/components/edit-profile-dialog.tsx';
 import { ProfileLoadError } from '../../features/profile/components/profile-load-error.tsx';
 import { ProfileSkeleton } from '../../features/profile/components/profile-skeleton.tsx';
 import { ProfileView } from '../../features/profile/components/profile-view.tsx';
 import { SettingsMenu } from '../../features/profile/components/settings-menu.tsx';
 import { AuthError } from '../../lib/auth-error.ts';
 import { ActivityBell } from '../../features/notifications/components/activity-bell.tsx';
+import { lazyComponent, usePreloadOnIntent } from '../../lib/lazy-component.ts';
+
+// The dialogs (Radix Dialog, the edit form with react-hook-form and zod) load after the profile works
+// (issue 13); they are fetched at the user's first pointer or key event, so a tap usually opens them at once.
+const EditProfileDialog = lazyComponent(
+  async () => (await import('../../features/profile/components/edit-profile-dialog.tsx')).EditProfileDialog,
+);
+const FriendsDialog = lazyComponent(
+  async () => (await import('../../features/friends/components/friends-dialog.tsx')).FriendsDialog,
+);
+const InviteDialog = lazyComponent(
+  async () => (await import('../../features/invites/components/invite-dialog.tsx')).InviteDialog,
+);
+const CommentsDialog = lazyComponent(
+  async () => (await import('../../features/comments/components/comments-dialog.tsx')).CommentsDialog,
+);
+const UserProfileDialog = lazyComponent(
+  async () => (await import('../../features/friends/components/user-profile-dialog.tsx')).UserProfileDialog,
+);
 
 export function Component() {
   const navigate = useNavigate();
@@ -27,6 +42,7 @@ export function Component() {
   const [selectedUserId, setSelectedUserId] = useState<string | null>(null);
   const [commentsBetId, setCommentsBetId] = useState<string | null>(null);
   const [isInviteOpen, setIsInviteOpen] = useState(false);
+  usePreloadOnIntent(EditProfileDialog, FriendsDialog, InviteDialog, CommentsDialog, UserProfileDialog);
 
   const signOut = useSignOut({
     onSuccess: () => {
@@ -79,34 +95,44 @@ export function Component() {
               />
             }
           />
-          <EditProfileDialog open={isEditOpen} onOpenChange={setIsEditOpen} profile={screen.profile} />
-          <FriendsDialog
-            open={isFriendsOpen}
-            onOpenChange={setIsFriendsOpen}
-            onSelectUser={setSelectedUserId}
-            onPlaceBet={placeBetWith}
-            knownCounts={{ friends: screen.friends.total, requests: screen.pendingRequestCount }}
-          />
+          <LazyOverlay open={isEditOpen}>
+            <EditProfileDialog open={isEditOpen} onOpenChange={setIsEditOpen} profile={screen.profile} />
+          </LazyOverlay>
+          <LazyOverlay open={isFriendsOpen}>
+            <FriendsDialog
+              open={isFriendsOpen}
+              onOpenChange={setIsFriendsOpen}
+              onSelectUser={setSelectedUserId}
+              onPlaceBet={placeBetWith}
+              knownCounts={{ friends: screen.friends.total, requests: screen.pendingRequestCount }}
+            />
+          </LazyOverlay>
         </>
       ) : profile.isError ? (
         <ProfileLoadError onRetry={() => void profile.refetch()} isRetrying={profile.isFetching} />
       ) : (
         <ProfileSkeleton />
       )}
-      <InviteDialog open={isInviteOpen} onOpenChange={setIsInviteOpen} />
-      <CommentsDialog
-        betId={commentsBetId}
-        open={commentsBetId !== null}
-        onOpenChange={(open) => {
-          if (!open) setCommentsBetId(null);
-        }}
-      />
-      <UserProfileDialog
-        userId={selectedUserId}
-        onClose={() => setSelectedUserId(null)}
-        onSelectUser={setSelectedUserId}
-        onPlaceBet={placeBetWith}
-      />
+      <LazyOverlay open={isInviteOpen}>
+        <InviteDialog open={isInviteOpen} onOpenChange={setIsInviteOpen} />
+      </LazyOverlay>
+      <LazyOverlay open={commentsBetId !== null}>
+        <CommentsDialog
+          betId={commentsBetId}
+          open={commentsBetId !== null}
+          onOpenChange={(open) => {
+            if (!open) setCommentsBetId(null);
+          }}
+        />
+      </LazyOverlay>
+      <LazyOverlay open={selectedUserId !== null}>
+        <UserProfileDialog
+          userId={selectedUserId}
+          onClose={() => setSelectedUserId(null)}
+          onSelectUser={setSelectedUserId}
+          onPlaceBet={placeBetWith}
+        />
+      </LazyOverlay>
     </PageLayout>
   );
 }

@@ -1,18 +1,25 @@
-import { CircleCheck, ExternalLink, HandCoins } from 'lucide-react';
+import { ExternalLink, HandCoins } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
-import { balanceLine, venmoSettleLink, type BalanceDetail } from '../../../../domain/balances.ts';
-import { betCountText } from '../../../../domain/balances.ts';
+import type { BalanceDetail } from '../../../../domain/balances.ts';
+import { balanceLine, venmoSettleLink } from '../../../../domain/balance-rules.ts';
 import { formatDollars } from '../../../../domain/money.ts';
-import { betMessages } from '../../../../domain/bets.ts';
+import { betMessages } from '../../../../domain/bet-rules.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { apiErrorMessage } from '../../../lib/api-error.ts';
 import { ActionButton } from '../../bets/components/action-button.tsx';
 import { useBalance } from '../api/get-balances.ts';
-import { useConfirmSettlement, useSettleUp } from '../api/settle-up.ts';
+import { useSettleUp } from '../api/settle-up.ts';
 import { BalanceReminderButton } from './balance-reminder-button.tsx';
+import { SettlementToConfirm } from './settlement-to-confirm.tsx';
 
 type BalanceDialogProps = { friendId: string | null; onClose: () => void };
 
@@ -50,28 +57,13 @@ export function BalanceDialog({ friendId, onClose }: BalanceDialogProps) {
   );
 }
 
-export function SettlementToConfirm({ friendName, settlement }: { friendName: string; settlement: NonNullable<BalanceDetail['pendingSettlement']> }) {
-  const confirm = useConfirmSettlement({
-    onSuccess: () => toast.success('Payment Confirmed', { description: 'The bets have been settled!' }),
-    onError: (error) => toast.error('Error', { description: apiErrorMessage(error, 'Please try again.') }),
-  });
-  return (
-    <div className="grid gap-2 rounded-lg bg-muted p-3">
-      <p className="text-sm">
-        {friendName} marked {formatDollars(settlement.amount)} as paid for {betCountText(settlement.betCount)}.
-      </p>
-      <ActionButton icon={CircleCheck} isBusy={confirm.isPending} onClick={() => confirm.mutate(settlement.id)}>
-        Confirm All Received
-      </ActionButton>
-    </div>
-  );
-}
-
 function BalanceView({ balance, onClose }: { balance: BalanceDetail; onClose: () => void }) {
   const { friend, net, bets } = balance;
   const settle = useSettleUp({
     onSuccess: () => {
-      toast.success('Payment Marked as Sent', { description: `Waiting for ${friend.name} to confirm receipt.` });
+      toast.success('Payment Marked as Sent', {
+        description: `Waiting for ${friend.name} to confirm receipt.`,
+      });
       // Nothing is left to settle here: back to where the balance was opened.
       onClose();
     },
@@ -82,9 +74,13 @@ function BalanceView({ balance, onClose }: { balance: BalanceDetail; onClose: ()
     <>
       <DialogHeader>
         <DialogTitle>{friend.name}</DialogTitle>
-        <DialogDescription className="text-base font-medium text-foreground">{balanceLine(friend.name, net)}</DialogDescription>
+        <DialogDescription className="text-base font-medium text-foreground">
+          {balanceLine(friend.name, net)}
+        </DialogDescription>
       </DialogHeader>
-      {balance.pendingSettlement ? <SettlementToConfirm friendName={friend.name} settlement={balance.pendingSettlement} /> : null}
+      {balance.pendingSettlement ? (
+        <SettlementToConfirm friendName={friend.name} settlement={balance.pendingSettlement} />
+      ) : null}
       {bets.length > 0 ? (
         <ul aria-label="Bets in this balance" className="grid gap-1">
           {bets.map((bet) => (
@@ -95,8 +91,16 @@ function BalanceView({ balance, onClose }: { balance: BalanceDetail; onClose: ()
                 className="flex items-center justify-between gap-3 rounded-lg border p-3 text-sm outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
               >
                 <span className="min-w-0 break-words">{bet.description}</span>
-                <span className={bet.direction === 'i_owe' ? 'shrink-0 font-medium text-red-700' : 'shrink-0 font-medium text-emerald-700'}>
-                  {bet.direction === 'i_owe' ? `−${formatDollars(bet.amount)}` : `+${formatDollars(bet.amount)}`}
+                <span
+                  className={
+                    bet.direction === 'i_owe'
+                      ? 'shrink-0 font-medium text-red-700'
+                      : 'shrink-0 font-medium text-emerald-700'
+                  }
+                >
+                  {bet.direction === 'i_owe'
+                    ? `−${formatDollars(bet.amount)}`
+                    : `+${formatDollars(bet.amount)}`}
                   <span className="sr-only">{bet.direction === 'i_owe' ? ' you lost' : ' you won'}</span>
                 </span>
               </Link>
@@ -107,7 +111,13 @@ function BalanceView({ balance, onClose }: { balance: BalanceDetail; onClose: ()
       {net < 0 ? (
         <div className="grid gap-2 sm:grid-cols-2">
           {href === null ? (
-            <Button onClick={() => toast.error(betMessages.noVenmoHandle.title, { description: betMessages.noVenmoHandle.message })}>
+            <Button
+              onClick={() =>
+                toast.error(betMessages.noVenmoHandle.title, {
+                  description: betMessages.noVenmoHandle.message,
+                })
+              }
+            >
               <ExternalLink aria-hidden />
               Settle Up
             </Button>
@@ -130,7 +140,14 @@ function BalanceView({ balance, onClose }: { balance: BalanceDetail; onClose: ()
           </ActionButton>
         </div>
       ) : null}
-      {balance.reminder ? <BalanceReminderButton friend={friend} availableAt={balance.reminder.availableAt} size="default" className="w-full" /> : null}
+      {balance.reminder ? (
+        <BalanceReminderButton
+          friend={friend}
+          availableAt={balance.reminder.availableAt}
+          size="default"
+          className="w-full"
+        />
+      ) : null}
     </>
   );
 }

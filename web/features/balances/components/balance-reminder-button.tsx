@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../lib/toast.ts';
-import { reminderMessages } from '../../../../domain/reminders.ts';
+import { reminderMessages } from '../../../../domain/reminder-texts.ts';
 import { ReminderButton } from '../../../components/reminder-button.tsx';
 import type { ButtonProps } from '../../../components/ui/button.tsx';
 import { apiErrorMessage } from '../../../lib/api-error.ts';
@@ -18,14 +18,21 @@ type BalanceReminderButtonProps = {
 export function BalanceReminderButton({ friend, availableAt, className, size }: BalanceReminderButtonProps) {
   const queryClient = useQueryClient();
   const send = useSendBalanceReminder({
-    onSuccess: () => toast.success(reminderMessages.toastTitle, { description: reminderMessages.toastDescription(friend.name) }),
+    onSuccess: () =>
+      toast.success(reminderMessages.toastTitle, {
+        description: reminderMessages.toastDescription(friend.name),
+      }),
     onError: (error) => toast.error('Error', { description: apiErrorMessage(error, 'Please try again.') }),
   });
   return (
     <ReminderButton
       className={className}
       size={size}
-      aria-label={availableAt === null ? `${reminderMessages.send} to ${friend.name}` : `${reminderMessages.sent} to ${friend.name}`}
+      aria-label={
+        availableAt === null
+          ? `${reminderMessages.send} to ${friend.name}`
+          : `${reminderMessages.sent} to ${friend.name}`
+      }
       availableAt={availableAt}
       isBusy={send.isPending}
       onSend={() => send.mutate(friend.id)}

@@ -1,14 +1,20 @@
 import { Scale } from 'lucide-react';
 import { useState } from 'react';
-import { balanceLine, balanceMessages, type Balance } from '../../../../domain/balances.ts';
+import type { Balance } from '../../../../domain/balances.ts';
+import { balanceLine, balanceMessages } from '../../../../domain/balance-rules.ts';
 import { formatDollars } from '../../../../domain/money.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
 import { useBalances } from '../api/get-balances.ts';
-import { BalanceDialog, SettlementToConfirm } from './balance-dialog.tsx';
+import { LazyOverlay } from '../../../components/ui/lazy-overlay.tsx';
+import { lazyComponent, usePreloadOnIntent } from '../../../lib/lazy-component.ts';
+import { SettlementToConfirm } from './settlement-to-confirm.tsx';
 import { BalanceReminderButton } from './balance-reminder-button.tsx';
+
+// Radix Dialog and the settle-up view load after the profile works (issue 13), fetched on the first interaction.
+const BalanceDialog = lazyComponent(async () => (await import('./balance-dialog.tsx')).BalanceDialog);
 
 /** A balance's line: the net, or the payment waiting for the viewer's confirmation. */
 export function balanceText(balance: Balance): string {
@@ -21,6 +27,7 @@ export function balanceText(balance: Balance): string {
 export function BalancesCard() {
   const balances = useBalances();
   const [openFriendId, setOpenFriendId] = useState<string | null>(null);
+  usePreloadOnIntent(BalanceDialog);
   return (
     <Card role="region" aria-labelledby="balances-heading" className="gap-3 py-4">
       <CardHeader className="px-4">
@@ -45,15 +52,33 @@ export function BalancesCard() {
                       onClick={() => setOpenFriendId(balance.friend.id)}
                       className="flex min-w-0 flex-1 items-center gap-3 rounded-lg p-2 text-left text-sm outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
                     >
-                      <UserAvatar name={balance.friend.name} image={balance.friend.image} className="size-8" />
-                      <span className={balance.net < 0 ? 'min-w-0 font-medium break-words text-red-700' : 'min-w-0 font-medium break-words text-emerald-700'}>
+                      <UserAvatar
+                        name={balance.friend.name}
+                        image={balance.friend.image}
+                        className="size-8"
+                      />
+                      <span
+                        className={
+                          balance.net < 0
+                            ? 'min-w-0 font-medium break-words text-red-700'
+                            : 'min-w-0 font-medium break-words text-emerald-700'
+                        }
+                      >
                         {balanceText(balance)}
                       </span>
                     </button>
-                    {balance.reminder ? <BalanceReminderButton friend={balance.friend} availableAt={balance.reminder.availableAt} /> : null}
+                    {balance.reminder ? (
+                      <BalanceReminderButton
+                        friend={balance.friend}
+                        availableAt={balance.reminder.availableAt}
+                      />
+                    ) : null}
                   </div>
                   {balance.pendingSettlement ? (
-                    <SettlementToConfirm friendName={balance.friend.name} settlement={balance.pendingSettlement} />
+                    <SettlementToConfirm
+                      friendName={balance.friend.name}
+                      settlement={balance.pendingSettlement}
+                    />
                   ) : null}
                 </li>
               ))}
@@ -62,7 +87,12 @@ export function BalancesCard() {
         ) : balances.isError ? (
           <div className="flex items-center justify-between gap-2">
             <p className="text-sm text-muted-foreground">Failed to load balances.</p>
-            <Button variant="outline" size="sm" disabled={balances.isFetching} onClick={() => void balances.refetch()}>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={balances.isFetching}
+              onClick={() => void balances.refetch()}
+            >
               Retry
             </Button>
           </div>
@@ -72,7 +102,9 @@ export function BalancesCard() {
           </div>
         )}
       </CardContent>
-      <BalanceDialog friendId={openFriendId} onClose={() => setOpenFriendId(null)} />
+      <LazyOverlay open={openFriendId !== null}>
+        <BalanceDialog friendId={openFriendId} onClose={() => setOpenFriendId(null)} />
+      </LazyOverlay>
     </Card>
   );
 }
@@ -92,11 +124,15 @@ export function FriendBalanceLine({ friendId }: { friendId: string }) {
       >
         {balance ? balanceText(balance) : balanceMessages.allSettled}
       </button>
-      {balance?.reminder ? <BalanceReminderButton friend={balance.friend} availableAt={balance.reminder.availableAt} /> : null}
+      {balance?.reminder ? (
+        <BalanceReminderButton friend={balance.friend} availableAt={balance.reminder.availableAt} />
+      ) : null}
       {balance?.pendingSettlement ? (
         <SettlementToConfirm friendName={balance.friend.name} settlement={balance.pendingSettlement} />
       ) : null}
-      <BalanceDialog friendId={isOpen ? friendId : null} onClose={() => setIsOpen(false)} />
+      <LazyOverlay open={isOpen}>
+        <BalanceDialog friendId={isOpen ? friendId : null} onClose={() => setIsOpen(false)} />
+      </LazyOverlay>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../lib/toast.ts';
-import { reminderMessages } from '../../../../domain/reminders.ts';
+import { reminderMessages } from '../../../../domain/reminder-texts.ts';
 import { ReminderButton } from '../../../components/reminder-button.tsx';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useSendBetReminder } from '../api/send-bet-reminder.ts';
@@ -16,7 +16,10 @@ type BetReminderButtonProps = {
 export function BetReminderButton({ betId, loserName, availableAt }: BetReminderButtonProps) {
   const queryClient = useQueryClient();
   const send = useSendBetReminder({
-    onSuccess: () => toast.success(reminderMessages.toastTitle, { description: reminderMessages.toastDescription(loserName) }),
+    onSuccess: () =>
+      toast.success(reminderMessages.toastTitle, {
+        description: reminderMessages.toastDescription(loserName),
+      }),
     onError: (error) => toastBetError(error),
   });
   return (

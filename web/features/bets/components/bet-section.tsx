@@ -9,10 +9,12 @@ type BetSectionProps = {
   onOpenComments: (betId: string) => void;
   /** Under the list, e.g. 'Load more'. */
   footer?: ReactNode;
+  /** Render only this many cards for now (the heading still counts them all); all when undefined. */
+  shown?: number | undefined;
 };
 
 /** One of the profile's bet lists; hidden while it has nothing in it. */
-export function BetSection({ title, bets, viewerId, onOpenComments, footer }: BetSectionProps) {
+export function BetSection({ title, bets, viewerId, onOpenComments, footer, shown }: BetSectionProps) {
   const headingId = useId();
   if (bets.length === 0) return null;
   return (
@@ -30,7 +32,7 @@ export function BetSection({ title, bets, viewerId, onOpenComments, footer }: Be
         </span>
       </h2>
       <ul className="grid gap-3">
-        {bets.map((bet) => (
+        {bets.slice(0, shown).map((bet) => (
           <li key={bet.id}>
             <ProfileBetCard bet={bet} viewerId={viewerId} onOpenComments={onOpenComments} />
           </li>

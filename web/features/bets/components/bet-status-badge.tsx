@@ -1,4 +1,5 @@
-import { formatDueDate, isOverdue, localToday, type Bet } from '../../../../domain/bets.ts';
+import { formatDueDate, isOverdue, localToday } from '../../../../domain/bet-rules.ts';
+import type { Bet } from '../../../../domain/bets.ts';
 import { StatusBadge } from '../../../components/bet-status-badge.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 

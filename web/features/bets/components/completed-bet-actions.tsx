@@ -1,8 +1,9 @@
 import { BadgeCheck, CircleCheck, Flag, HandCoins } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../../../lib/toast.ts';
-import { settledInText } from '../../../../domain/balances.ts';
-import { canDispute, type Bet } from '../../../../domain/bets.ts';
+import { settledInText } from '../../../../domain/balance-rules.ts';
+import { canDispute } from '../../../../domain/bet-rules.ts';
+import type { Bet } from '../../../../domain/bets.ts';
 import { useConfirmPayment } from '../api/confirm-payment.ts';
 import { useDisputeBet } from '../api/dispute-bet.ts';
 import { useMarkPaymentSent } from '../api/mark-payment-sent.ts';
@@ -11,7 +12,8 @@ import { betState, formatDollars, otherParty } from '../utils/bet-view.ts';
 import { ActionButton } from './action-button.tsx';
 import { BetNote } from './bet-note.tsx';
 import { BetReminderButton } from './bet-reminder-button.tsx';
-import { DisputeDialog } from './dispute-dialog.tsx';
+import { LazyDisputeDialog } from './lazy-bet-dialogs.ts';
+import { LazyOverlay } from '../../../components/ui/lazy-overlay.tsx';
 import { PayWithVenmoLink } from './pay-with-venmo-link.tsx';
 
 /** Settling up: the loser pays and marks it, the winner confirms, then it reads 'Payment Complete'. */
@@ -76,7 +78,9 @@ export function CompletedBetActions({ bet, viewerId }: { bet: Bet; viewerId: str
           <BetNote>
             Waiting for {other.name} to pay you {formatDollars(bet.amount)}
           </BetNote>
-          {bet.reminder ? <BetReminderButton betId={bet.id} loserName={other.name} availableAt={bet.reminder.availableAt} /> : null}
+          {bet.reminder ? (
+            <BetReminderButton betId={bet.id} loserName={other.name} availableAt={bet.reminder.availableAt} />
+          ) : null}
         </div>
       );
     return (
@@ -120,13 +124,15 @@ export function CompletedBetActions({ bet, viewerId }: { bet: Bet; viewerId: str
           >
             Dispute
           </ActionButton>
-          <DisputeDialog
-            claimantName={other.name}
-            open={isDisputeOpen}
-            onOpenChange={setIsDisputeOpen}
-            isPending={dispute.isPending}
-            onDispute={(reason) => dispute.mutate({ betId: bet.id, reason })}
-          />
+          <LazyOverlay open={isDisputeOpen}>
+            <LazyDisputeDialog
+              claimantName={other.name}
+              open={isDisputeOpen}
+              onOpenChange={setIsDisputeOpen}
+              isPending={dispute.isPending}
+              onDispute={(reason) => dispute.mutate({ betId: bet.id, reason })}
+            />
+          </LazyOverlay>
         </>
       ) : null}
     </div>

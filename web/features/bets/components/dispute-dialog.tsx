@@ -1,5 +1,5 @@
 import { useId, useState, type SyntheticEvent } from 'react';
-import { DISPUTE_REASON_MAX } from '../../../../domain/bets.ts';
+import { DISPUTE_REASON_MAX } from '../../../../domain/bet-rules.ts';
 import { Input } from '../../../components/ui/input.tsx';
 import { FormDialog } from './form-dialog.tsx';
 
@@ -35,8 +35,8 @@ export function DisputeDialog({
       title="Dispute this result?"
       description={
         <>
-          The bet goes back to active and {claimantName} is told. It can then end only with &apos;I Lost&apos; or
-          a void you both agree to.
+          The bet goes back to active and {claimantName} is told. It can then end only with &apos;I Lost&apos;
+          or a void you both agree to.
         </>
       }
       onSubmit={onSubmit}

@@ -2,24 +2,21 @@ import { Link2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from '../../../lib/toast.ts';
 import type { MyChallenge } from '../../../../domain/challenges.ts';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '../../../components/ui/alert-dialog.tsx';
+import { LazyConfirmDialog } from '../../../components/ui/lazy-confirm-dialog.ts';
+import { LazyOverlay } from '../../../components/ui/lazy-overlay.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useCancelChallenge } from '../api/cancel-challenge.ts';
 import { useMyChallenges } from '../api/get-my-challenges.ts';
 import { formatDollars } from '../utils/bet-view.ts';
 import { toastBetError } from '../utils/bet-toasts.ts';
-import { ActionButton } from './action-button.tsx';
-import { ChallengeLinkDialog } from './challenge-link-dialog.tsx';
+import { LazyChallengeLinkDialog } from './lazy-bet-dialogs.ts';
 
-const expiryFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
+// Made on first use, not on the profile's first load: a page's first Intl object costs tens of ms (domain/money.ts).
+let expiryFormat: Intl.DateTimeFormat | undefined;
+const formatExpiry = (iso: string) =>
+  (expiryFormat ??= new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' })).format(
+    new Date(iso),
+  );
 
 /** The creator's open challenge links, under their pending bets; hidden while there are none. */
 export function OpenChallenges() {
@@ -51,7 +48,7 @@ export function OpenChallenges() {
               <span className="shrink-0 font-semibold text-primary">{formatDollars(challenge.amount)}</span>
             </div>
             <p className="text-xs text-muted-foreground">
-              Open to anyone with the link until {expiryFormat.format(new Date(challenge.expiresAt))}
+              Open to anyone with the link until {formatExpiry(challenge.expiresAt)}
             </p>
             <div className="flex gap-2">
               <Button size="sm" variant="outline" onClick={() => setShown(challenge)}>
@@ -65,36 +62,25 @@ export function OpenChallenges() {
           </li>
         ))}
       </ul>
-      <ChallengeLinkDialog challenge={shown} onClose={() => setShown(null)} />
-      <AlertDialog
-        open={toCancel !== null}
-        onOpenChange={(open) => {
-          // Stay open until the request settles, so its spinner and outcome are seen.
-          if (!open && !cancel.isPending) setToCancel(null);
-        }}
-      >
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Cancel this challenge?</AlertDialogTitle>
-            <AlertDialogDescription>
-              Nobody will be able to take it through its link any more. This cannot be undone.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={cancel.isPending}>Keep Challenge</AlertDialogCancel>
-            <ActionButton
-              size="default"
-              variant="destructive"
-              isBusy={cancel.isPending}
-              onClick={() => {
-                if (toCancel) cancel.mutate(toCancel.code, { onSettled: () => setToCancel(null) });
-              }}
-            >
-              Cancel Challenge
-            </ActionButton>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <LazyOverlay open={shown !== null}>
+        <LazyChallengeLinkDialog challenge={shown} onClose={() => setShown(null)} />
+      </LazyOverlay>
+      <LazyOverlay open={toCancel !== null}>
+        <LazyConfirmDialog
+          open={toCancel !== null}
+          onOpenChange={(open) => {
+            if (!open) setToCancel(null);
+          }}
+          title="Cancel this challenge?"
+          description="Nobody will be able to take it through its link any more. This cannot be undone."
+          confirmLabel="Cancel Challenge"
+          cancelLabel="Keep Challenge"
+          isBusy={cancel.isPending}
+          onConfirm={() => {
+            if (toCancel) cancel.mutate(toCancel.code, { onSettled: () => setToCancel(null) });
+          }}
+        />
+      </LazyOverlay>
     </section>
   );
 }

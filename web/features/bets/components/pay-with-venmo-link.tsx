@@ -1,6 +1,7 @@
 import { ExternalLink } from 'lucide-react';
 import { toast } from '../../../lib/toast.ts';
-import { betMessages, venmoPayLink, type Bet } from '../../../../domain/bets.ts';
+import { betMessages, venmoPayLink } from '../../../../domain/bet-rules.ts';
+import type { Bet } from '../../../../domain/bets.ts';
 import { Button } from '../../../components/ui/button.tsx';
 
 /** The loser's deep link into Venmo, paying the winner's handle the bet amount. */

@@ -1,11 +1,12 @@
 import { Check, X } from 'lucide-react';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { LazyConfirmDialog } from '../../../components/ui/lazy-confirm-dialog.ts';
+import { LazyOverlay } from '../../../components/ui/lazy-overlay.tsx';
 import { toast } from '../../../lib/toast.ts';
 import type { Bet } from '../../../../domain/bets.ts';
 import { useDeclineBet } from '../api/decline-bet.ts';
 import { betToastForm, toastBetError } from '../utils/bet-toasts.ts';
-import { AcceptBetDialog } from './accept-bet-dialog.tsx';
+import { LazyAcceptBetDialog } from './lazy-bet-dialogs.ts';
 import { ActionButton } from './action-button.tsx';
 import { BetNote } from './bet-note.tsx';
 
@@ -43,17 +44,21 @@ export function PendingBetActions({ bet, viewerId }: { bet: Bet; viewerId: strin
       >
         Decline
       </ActionButton>
-      <ConfirmDialog
-        open={isDeclineOpen}
-        onOpenChange={setIsDeclineOpen}
-        title="Decline this bet?"
-        description={`The bet with ${bet.creator.name} is removed for both of you. This cannot be undone.`}
-        confirmLabel="Decline"
-        cancelLabel="Keep Bet"
-        isBusy={decline.isPending}
-        onConfirm={() => decline.mutate(bet.id)}
-      />
-      <AcceptBetDialog bet={bet} open={isAcceptOpen} onOpenChange={setIsAcceptOpen} />
+      <LazyOverlay open={isDeclineOpen}>
+        <LazyConfirmDialog
+          open={isDeclineOpen}
+          onOpenChange={setIsDeclineOpen}
+          title="Decline this bet?"
+          description={`The bet with ${bet.creator.name} is removed for both of you. This cannot be undone.`}
+          confirmLabel="Decline"
+          cancelLabel="Keep Bet"
+          isBusy={decline.isPending}
+          onConfirm={() => decline.mutate(bet.id)}
+        />
+      </LazyOverlay>
+      <LazyOverlay open={isAcceptOpen}>
+        <LazyAcceptBetDialog bet={bet} open={isAcceptOpen} onOpenChange={setIsAcceptOpen} />
+      </LazyOverlay>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useId, useState, type SyntheticEvent } from 'react';
-import { COMMENT_MAX } from '../../../../domain/bets.ts';
+import { COMMENT_MAX } from '../../../../domain/bet-rules.ts';
 import { Input } from '../../../components/ui/input.tsx';
 import { formatDollars } from '../utils/bet-view.ts';
 import { FormDialog } from './form-dialog.tsx';

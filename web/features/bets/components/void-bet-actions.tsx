@@ -7,7 +7,8 @@ import { useKeepBet } from '../api/keep-bet.ts';
 import { useRequestVoid } from '../api/request-void.ts';
 import { betToastForm, toastBetError } from '../utils/bet-toasts.ts';
 import { otherParty } from '../utils/bet-view.ts';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { LazyConfirmDialog } from '../../../components/ui/lazy-confirm-dialog.ts';
+import { LazyOverlay } from '../../../components/ui/lazy-overlay.tsx';
 import { ActionButton } from './action-button.tsx';
 
 const voidFailure = { fallback: 'Failed to process void request' };
@@ -106,21 +107,23 @@ export function VoidBetActions({ bet, viewerId, disabled }: VoidBetActionsProps)
           {isConfirming ? 'Confirm Void' : 'Request Void'}
         </ActionButton>
       </div>
-      <ConfirmDialog
-        open={isConfirmOpen}
-        onOpenChange={setIsConfirmOpen}
-        title={isConfirming ? 'Void this bet?' : 'Ask to void this bet?'}
-        description={
-          isConfirming
-            ? `${other.name} asked to void it. Confirming permanently deletes the bet for both of you.`
-            : `${other.name} will be asked to confirm. If they do, the bet is deleted for both of you.`
-        }
-        confirmLabel={isConfirming ? 'Confirm Void' : 'Request Void'}
-        // Only confirming deletes the bet; a request can still be cancelled.
-        confirmVariant={isConfirming ? 'destructive' : 'default'}
-        isBusy={requestOrConfirm.isPending}
-        onConfirm={() => requestOrConfirm.mutate(bet.id)}
-      />
+      <LazyOverlay open={isConfirmOpen}>
+        <LazyConfirmDialog
+          open={isConfirmOpen}
+          onOpenChange={setIsConfirmOpen}
+          title={isConfirming ? 'Void this bet?' : 'Ask to void this bet?'}
+          description={
+            isConfirming
+              ? `${other.name} asked to void it. Confirming permanently deletes the bet for both of you.`
+              : `${other.name} will be asked to confirm. If they do, the bet is deleted for both of you.`
+          }
+          confirmLabel={isConfirming ? 'Confirm Void' : 'Request Void'}
+          // Only confirming deletes the bet; a request can still be cancelled.
+          confirmVariant={isConfirming ? 'destructive' : 'default'}
+          isBusy={requestOrConfirm.isPending}
+          onConfirm={() => requestOrConfirm.mutate(bet.id)}
+        />
+      </LazyOverlay>
     </div>
   );
 }

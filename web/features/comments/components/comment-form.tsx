@@ -1,7 +1,7 @@
 import { SendHorizontal } from 'lucide-react';
 import { useId, useState, type Ref } from 'react';
 import { toast } from '../../../lib/toast.ts';
-import { COMMENT_MAX } from '../../../../domain/bets.ts';
+import { COMMENT_MAX } from '../../../../domain/bet-rules.ts';
 import { commentMessages } from '../../../../domain/feed.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -25,7 +25,10 @@ export function CommentForm({ betId, inputRef, onCommentAdded }: CommentFormProp
       onCommentAdded?.(variables.betId);
     },
     onError: (error) => {
-      toast.error('Error', { description: apiErrorMessage(error, commentMessages.addFailed), form: `comment:${betId}` });
+      toast.error('Error', {
+        description: apiErrorMessage(error, commentMessages.addFailed),
+        form: `comment:${betId}`,
+      });
     },
   });
   const trimmed = text.trim();

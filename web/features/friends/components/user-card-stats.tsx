@@ -1,9 +1,5 @@
-import {
-  formatWinRate,
-  streakText,
-  winRateTone,
-  type UserStats,
-} from '../../../../domain/stats.ts';
+import { formatWinRate, streakText, winRateTone } from '../../../../domain/stat-rules.ts';
+import type { UserStats } from '../../../../domain/stats.ts';
 import { formatNet } from '../../../../domain/money.ts';
 import { StatTile } from '../../../components/ui/stat-tile.tsx';
 

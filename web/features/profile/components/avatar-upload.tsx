@@ -1,7 +1,7 @@
 import { Camera } from 'lucide-react';
 import { useRef, type ChangeEvent } from 'react';
 import { toast } from '../../../lib/toast.ts';
-import { checkPhoto } from '../../../../domain/profiles.ts';
+import { checkPhoto } from '../../../../domain/profile-rules.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
 import { apiErrorMessage } from '../../../lib/api-error.ts';

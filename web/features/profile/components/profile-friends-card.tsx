@@ -1,5 +1,6 @@
 import { UserPlus, Users } from 'lucide-react';
-import { PROFILE_FRIENDS_SHOWN, type UserSummary } from '../../../../domain/profiles.ts';
+import { PROFILE_FRIENDS_SHOWN } from '../../../../domain/profile-rules.ts';
+import type { UserSummary } from '../../../../domain/profiles.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
