@@ -119,7 +119,11 @@ async function shutdown(signal: string) {
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   // Open event streams would hold the close until the timeout: end them (browsers reconnect elsewhere).
   deps.events.endStreams();
+  // close() ends the connections idle at that moment; one busy then goes idle when its answer is sent
+  // and would otherwise be kept for the whole keep-alive timeout (65 s) past the shutdown's deadline.
+  const closeIdle = server instanceof http.Server ? setInterval(() => server.closeIdleConnections(), 100) : undefined;
   await closed;
+  clearInterval(closeIdle);
   stopHeldMailFlush();
   await overdueJob.stop();
   await reminderJob.stop();

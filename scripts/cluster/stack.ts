@@ -212,6 +212,8 @@ export async function startStack(options: StackOptions) {
           if (!proc) return null;
           proc.child.kill('SIGTERM');
           const { code } = await proc.exited;
+          // Why it did not exit cleanly, for the check's failure message.
+          if (code !== 0) log(`${instance.name} exited ${String(code)} on SIGTERM; its last output:\n${proc.output().slice(-3_000)}`);
           return code;
         },
         kill: async () => {
