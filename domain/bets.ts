@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { betStatusSchema, userSummarySchema } from './profiles.ts';
 import { reminderStateSchema } from './reminders.ts';
 import { hasForbiddenCharacters, isBlank, textMessages } from './text.ts';
+import { refineWith } from './users.ts';
 import {
   canDispute,
   checkPlaceBet,
@@ -21,16 +22,7 @@ export const createBetInputSchema = z
     amount: z.number().nullable(),
     resolveBy: z.string().nullable().optional(),
   })
-  .superRefine((value, ctx) => {
-    const failure = checkPlaceBet(value);
-    if (failure)
-      ctx.addIssue({
-        code: 'custom',
-        path: [failure.field],
-        message: failure.message,
-        params: { title: failure.title },
-      });
-  })
+  .superRefine(refineWith(checkPlaceBet))
   .transform((value) => ({
     description: value.description.trim(),
     opponentId: value.opponentId ?? '',

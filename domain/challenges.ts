@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { checkBetAmount, checkBetDescription } from './bets.ts';
+import { refineWith } from './users.ts';
 import { CHALLENGE_CODE_PATTERN, challengeMessages, challengeStates } from './challenge-rules.ts';
 
 // The zod-free part lives in challenge-rules.ts (the public challenge page loads it without zod, issue 13).
@@ -7,16 +8,12 @@ export * from './challenge-rules.ts';
 
 export const createChallengeInputSchema = z
   .object({ description: z.string(), amount: z.number().nullable() })
-  .superRefine((value, ctx) => {
-    const failure = checkBetDescription(value.description) ?? checkBetAmount(value.amount);
-    if (failure)
-      ctx.addIssue({
-        code: 'custom',
-        path: [failure.field],
-        message: failure.message,
-        params: { title: failure.title },
-      });
-  })
+  .superRefine(
+    refineWith(
+      (value: { description: string; amount: number | null }) =>
+        checkBetDescription(value.description) ?? checkBetAmount(value.amount),
+    ),
+  )
   .transform((value) => ({ description: value.description.trim(), amount: value.amount ?? 0 }));
 export type CreateChallengeInput = z.output<typeof createChallengeInputSchema>;
 
