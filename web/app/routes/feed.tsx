@@ -1,15 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageLayout } from '../../components/layouts/page-layout.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { LazyOverlay } from '../../components/ui/lazy-overlay.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { PLACE_BET_PATH, placeBetState } from '../../features/bets/utils/place-bet-navigation.ts';
 import { FeedList } from '../../features/feed/components/feed-list.tsx';
 import { countNewFeedComment } from '../../features/feed/utils/feed-cache.ts';
 import { WeeklyLeadersCard } from '../../features/leaderboard/components/weekly-leaders-card.tsx';
 import { ActivityBell } from '../../features/notifications/components/activity-bell.tsx';
-import { lazyComponent, useMountedOnceOpen, usePreloadOnIntent } from '../../lib/lazy-component.ts';
+import { lazyComponent, usePreloadOnIntent } from '../../lib/lazy-component.ts';
 
 // Radix Dialog and both dialogs' contents load after the feed works (issue 13: /feed ≤ 150 KiB); they are
 // fetched at the user's first pointer or key event, so a tap on a name or a comment count opens them at once.
@@ -36,9 +37,6 @@ export function Component() {
   const [selectedUserId, setSelectedUserId] = useState<string | null>(null);
   const [commentsBetId, setCommentsBetId] = useState<string | null>(null);
   const tab = readTab(searchParams);
-  // Each dialog mounts on its first opening and stays, so closing animates and returns focus.
-  const hasOpenedComments = useMountedOnceOpen(commentsBetId !== null);
-  const hasOpenedUser = useMountedOnceOpen(selectedUserId !== null);
   usePreloadOnIntent(CommentsDialog, UserProfileDialog);
 
   const selectTab = (value: string) => {
@@ -76,28 +74,24 @@ export function Component() {
           <WeeklyLeadersCard onOpenUser={setSelectedUserId} />
         </TabsContent>
       </Tabs>
-      {hasOpenedComments ? (
-        <Suspense fallback={null}>
-          <CommentsDialog
-            betId={commentsBetId}
-            open={commentsBetId !== null}
-            onOpenChange={(open) => {
-              if (!open) setCommentsBetId(null);
-            }}
-            onCommentAdded={(betId) => countNewFeedComment(queryClient, betId)}
-          />
-        </Suspense>
-      ) : null}
-      {hasOpenedUser ? (
-        <Suspense fallback={null}>
-          <UserProfileDialog
-            userId={selectedUserId}
-            onClose={() => setSelectedUserId(null)}
-            onSelectUser={setSelectedUserId}
-            onPlaceBet={placeBetWith}
-          />
-        </Suspense>
-      ) : null}
+      <LazyOverlay open={commentsBetId !== null}>
+        <CommentsDialog
+          betId={commentsBetId}
+          open={commentsBetId !== null}
+          onOpenChange={(open) => {
+            if (!open) setCommentsBetId(null);
+          }}
+          onCommentAdded={(betId) => countNewFeedComment(queryClient, betId)}
+        />
+      </LazyOverlay>
+      <LazyOverlay open={selectedUserId !== null}>
+        <UserProfileDialog
+          userId={selectedUserId}
+          onClose={() => setSelectedUserId(null)}
+          onSelectUser={setSelectedUserId}
+          onPlaceBet={placeBetWith}
+        />
+      </LazyOverlay>
     </PageLayout>
   );
 }

@@ -1,8 +1,9 @@
 import { ChevronsUpDown } from 'lucide-react';
-import { Suspense, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { UserSummary } from '../../../../domain/profiles.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Label } from '../../../components/ui/label.tsx';
+import { LazyOverlay } from '../../../components/ui/lazy-overlay.tsx';
 import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
 import { lazyComponent } from '../../../lib/lazy-component.ts';
 
@@ -32,8 +33,6 @@ export function FriendPicker({
   disabled,
 }: FriendPickerProps) {
   const [open, setOpen] = useState(false);
-  // The popover mounts on the first opening and stays, so it can close on its own terms.
-  const [hasOpened, setHasOpened] = useState(false);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const labelId = useId();
   const triggerId = useId();
@@ -63,10 +62,7 @@ export function FriendPicker({
         onPointerEnter={preload}
         onPointerDown={preload}
         onFocus={preload}
-        onClick={() => {
-          setHasOpened(true);
-          setOpen(!open);
-        }}
+        onClick={() => setOpen(!open)}
       >
         {selected ? (
           <span className="flex min-w-0 items-center gap-2">
@@ -79,19 +75,18 @@ export function FriendPicker({
         )}
         <ChevronsUpDown className="opacity-50" aria-hidden />
       </Button>
-      {hasOpened ? (
-        <Suspense fallback={null}>
-          <FriendPickerPopover
-            triggerRef={triggerRef}
-            contentId={contentId}
-            open={open}
-            onOpenChange={setOpen}
-            friends={friends}
-            value={value}
-            onChange={onChange}
-          />
-        </Suspense>
-      ) : null}
+      {/* The popover mounts on the first opening and stays, so it can close on its own terms. */}
+      <LazyOverlay open={open}>
+        <FriendPickerPopover
+          triggerRef={triggerRef}
+          contentId={contentId}
+          open={open}
+          onOpenChange={setOpen}
+          friends={friends}
+          value={value}
+          onChange={onChange}
+        />
+      </LazyOverlay>
     </div>
   );
 }
