@@ -77,3 +77,64 @@ test('seven tabs of one browser share one event stream: each updates live and st
   await expectDot(tab2, true);
   expect(streamsOpened, 'exactly one more stream, opened by the new leader').toHaveLength(2);
 });
+
+const isStream = (url: string) => new URL(url).pathname === '/api/events';
+
+/** Holds the page's requests matching `glob` until the returned function is called. */
+async function hold(page: Page, glob: string): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(glob, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test("a change made after a page read its data but before its event stream opened still reaches the page", async ({
+  poolUser,
+}) => {
+  const [ivy, jon] = [await poolUser(), await poolUser()];
+  await befriend(ivy, jon);
+  const page = await jon.newPage();
+  const releaseStream = await hold(page, '**/api/events');
+  await page.goto('/feed');
+  await expect(page.getByText('No bets yet', { exact: true })).toBeVisible();
+
+  const bet = { description: 'Ivy bets before the stream is up', amount: 4 };
+  await placeBet(ivy, jon, bet);
+  const stream = page.waitForResponse((response) => isStream(response.url()));
+  releaseStream();
+  expect((await stream).status()).toBe(200);
+  await expect(betCard(page, ivy, jon, bet.description)).toContainText('Pending');
+  await expectDot(page, true);
+});
+
+test('a tab that starts while another leads the stream gets the changes it missed while loading', async ({
+  poolUser,
+}) => {
+  const [ivy, jon] = [await poolUser(), await poolUser()];
+  await befriend(ivy, jon);
+  const leader = await jon.newPage();
+  const streamsOpened: string[] = [];
+  leader.context().on('request', (request) => {
+    if (isStream(request.url())) streamsOpened.push(request.url());
+  });
+  await openLive(leader, '/feed');
+  await expect(leader.getByText('No bets yet', { exact: true })).toBeVisible();
+
+  // The second tab reads its feed with the page, then waits for its code: the leader relays the change
+  // before this tab listens.
+  const follower = await leader.context().newPage();
+  const releaseCode = await hold(follower, '**/assets/*.js');
+  const feedRead = follower.waitForResponse((response) => new URL(response.url()).pathname === '/api/feed');
+  await follower.goto('/feed', { waitUntil: 'commit' });
+  expect((await feedRead).ok()).toBe(true);
+  const bet = { description: 'Ivy bets while the second tab loads', amount: 6 };
+  await placeBet(ivy, jon, bet);
+  await expect(betCard(leader, ivy, jon, bet.description)).toContainText('Pending');
+  releaseCode();
+  await expect(betCard(follower, ivy, jon, bet.description)).toContainText('Pending');
+  await expectDot(follower, true);
+  expect(streamsOpened, 'the second tab follows: no stream of its own').toHaveLength(1);
+});

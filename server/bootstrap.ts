@@ -69,6 +69,7 @@ export async function bootstrap(env: Env, logger: Logger, overrides: BootstrapOv
       }
     },
     subscribe: (userId, listener) => bus.subscribe(userId, listener),
+    recent: (userId) => bus.recent(userId),
     endStreams: () => bus.endStreams(),
     close: () => bus.close(),
   };

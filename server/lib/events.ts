@@ -1,8 +1,9 @@
 import pg from 'pg';
 import { z } from 'zod';
 import { survivePoolErrors, type Database } from '../db/client.ts';
-import { changeKinds, type ChangeEvent } from '../../domain/realtime.ts';
+import { changeKinds, type ChangeEvent, type RecentChanges } from '../../domain/realtime.ts';
 import type { Logger } from './logger.ts';
+import { createRecentEvents } from './recent-events.ts';
 import { connectRedis, type RedisConfig } from './redis.ts';
 
 /** One of the user's sessions ended (sign-out, revocation): each stream re-checks its own. */
@@ -53,25 +54,32 @@ const MAX_RETRY_MS = 30_000;
 export interface EventBus {
   publish(userIds: string[], event: PublishedEvent): Promise<void>;
   subscribe(userId: string, listener: Listener): () => void;
+  /** The user's changes this instance delivered in the last minute: a new stream's `ready` frame. */
+  recent(userId: string): RecentChanges;
   /** Shutdown: tells every local stream (and any that subscribes later) to end. */
   endStreams(): void;
   close(): Promise<void>;
 }
 
-/** Local fan-out to this instance's open streams. */
+/** Local fan-out to this instance's open streams, remembering the last minute's changes for new ones. */
 function createLocalFanout() {
   const listeners = new Map<string, Set<Listener>>();
+  const recent = createRecentEvents();
   let ending = false;
   return {
+    recent: recent.since,
     endStreams: () => {
       ending = true;
       for (const set of listeners.values()) for (const listener of set) listener({ kind: 'closing' });
     },
     deliver: (userIds: string[], event: BusEvent) => {
+      if (event.kind !== 'session-ended' && event.kind !== 'resync' && event.kind !== 'closing')
+        recent.add(userIds, event);
       for (const userId of new Set(userIds))
         for (const listener of listeners.get(userId) ?? []) listener(event);
     },
     deliverToAll: (event: BusEvent) => {
+      if (event.kind === 'resync') recent.markGap();
       for (const set of listeners.values()) for (const listener of set) listener(event);
     },
     subscribe: (userId: string, listener: Listener) => {
@@ -109,6 +117,7 @@ export async function createEventBus(
         return Promise.resolve();
       },
       subscribe: local.subscribe,
+      recent: local.recent,
       endStreams: local.endStreams,
       close: () => Promise.resolve(),
     };
@@ -201,6 +210,7 @@ export async function createEventBus(
       }
     },
     subscribe: local.subscribe,
+    recent: local.recent,
     endStreams: local.endStreams,
     close: async () => {
       closed = true;
@@ -254,6 +264,7 @@ export async function createRedisEventBus(config: RedisConfig, logger: Logger): 
       }
     },
     subscribe: local.subscribe,
+    recent: local.recent,
     endStreams: local.endStreams,
     close: async () => {
       await Promise.all([subscriber.quit().catch(() => undefined), publisher.quit().catch(() => undefined)]);

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import type { BusEvent } from './events.ts';
 import { createLogger } from './logger.ts';
+import { createRecentEvents } from './recent-events.ts';
 import { createStreamHub } from './stream-hub.ts';
 
 const HEARTBEAT_MS = 1000;
@@ -15,7 +16,9 @@ afterEach(() => {
 /** A bus that delivers to its subscribers when told, and counts them. */
 function createFakeBus() {
   const listeners = new Map<string, Set<(event: BusEvent) => void>>();
+  const recent = createRecentEvents();
   return {
+    recent: recent.since,
     subscribe(userId: string, listener: (event: BusEvent) => void) {
       const set = listeners.get(userId) ?? new Set();
       set.add(listener);
@@ -23,6 +26,8 @@ function createFakeBus() {
       return () => set.delete(listener);
     },
     deliver(userId: string, event: BusEvent) {
+      if (event.kind !== 'session-ended' && event.kind !== 'resync' && event.kind !== 'closing')
+        recent.add([userId], event);
       for (const listener of listeners.get(userId) ?? []) listener(event);
     },
     subscribers: () => [...listeners.values()].reduce((sum, set) => sum + set.size, 0),
@@ -85,7 +90,8 @@ test('each heartbeat pings every stream and re-checks all their sessions in one 
   const a2 = collect(hub.open('a', 'a2'));
   const b1 = collect(hub.open('b', 'b1'));
   await vi.advanceTimersByTimeAsync(1);
-  expect(a1.state.chunks).toEqual(['event: ready\ndata: {}\n\n']);
+  expect(a1.state.chunks).toHaveLength(1);
+  expect(a1.state.chunks[0]).toMatch(/^event: ready\ndata: \{"now":\d+,"from":\d+,"changes":\[\]\}\n\n$/);
   expect(checks).toEqual([]);
 
   // Deleted in the database, with no bus event: the next heartbeat notices.
@@ -161,4 +167,28 @@ test('a stream whose client reads nothing is ended once 256 chunks wait, instead
     await vi.advanceTimersByTimeAsync(1);
   }
   expect(hub.size()).toBe(0);
+});
+
+test("a new stream's ready frame tells the user's changes of the last minute, before any live one", async () => {
+  const { bus, hub } = setUp(new Set(['s1']));
+  const started = Date.now();
+  bus.deliver('me', { kind: 'feed', betId: 'b1' });
+  bus.deliver('someone else', { kind: 'bets', betId: 'b2' });
+  await vi.advanceTimersByTimeAsync(30_000);
+  bus.deliver('me', { kind: 'notifications' });
+  const stream = collect(hub.open('me', 's1'));
+  bus.deliver('me', { kind: 'friends' });
+  await vi.advanceTimersByTimeAsync(1);
+  const [ready, live] = stream.state.chunks;
+  expect(ready).toBe(
+    `event: ready\ndata: ${JSON.stringify({
+      now: started + 30_000,
+      from: started,
+      changes: [
+        { kind: 'feed', betId: 'b1', at: started },
+        { kind: 'notifications', at: started + 30_000 },
+      ],
+    })}\n\n`,
+  );
+  expect(live).toBe('event: change\ndata: {"kind":"friends"}\n\n');
 });

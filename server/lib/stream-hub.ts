@@ -21,7 +21,7 @@ type OpenStream = {
 };
 
 export type StreamHubOptions = {
-  events: Pick<EventBus, 'subscribe'>;
+  events: Pick<EventBus, 'subscribe' | 'recent'>;
   /** Of these session ids, those that still exist and have not expired: one query for all of them. */
   liveSessions: (sessionIds: string[]) => Promise<Set<string>>;
   logger: Logger;
@@ -32,7 +32,6 @@ export type StreamHub = ReturnType<typeof createStreamHub>;
 
 const encoder = new TextEncoder();
 const frame = (event: string, data: string) => encoder.encode(`event: ${event}\ndata: ${data}\n\n`);
-const READY = frame('ready', '{}');
 const PING = frame('ping', '{}');
 // The web refetches what each kind covers: all of them is a full refetch.
 const RESYNC = changeKinds.map((kind) => frame('change', JSON.stringify({ kind } satisfies ChangeEvent)));
@@ -194,14 +193,17 @@ export function createStreamHub({
   }
 
   return {
-    /** A new stream for this session: its body, which starts with the `ready` frame. */
+    /**
+     * A new stream for this session: its body, which starts with the `ready` frame. That frame carries the
+     * user's recent changes, taken after the subscription: with the ones the subscription delivers, nothing
+     * between the page's first reads and now is missed (ADR 045).
+     */
     open(userId: string, sessionId: string, signal?: AbortSignal): ReadableStream<Uint8Array> {
       let stream: OpenStream | undefined;
       return new ReadableStream<Uint8Array>({
         start: (controller) => {
           const opened: OpenStream = { userId, sessionId, controller, pending: undefined, closed: false };
           stream = opened;
-          controller.enqueue(READY);
           count += 1;
           let entry = byUser.get(userId);
           if (!entry) {
@@ -211,6 +213,7 @@ export function createStreamHub({
             entry = created;
           }
           entry.streams.add(opened);
+          controller.enqueue(frame('ready', JSON.stringify(events.recent(userId))));
           ticker ??= setInterval(tick, heartbeatMs);
           // A stream that opens during shutdown ends at once.
           if (ending) queueMicrotask(() => close(opened));

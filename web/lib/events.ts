@@ -1,5 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { changeKinds, isChangeKind, type ChangeEvent } from '../../domain/realtime.ts';
+import {
+  changeKinds,
+  isChangeKind,
+  parseRecentChanges,
+  RECENT_WINDOW_MS,
+  type ChangeEvent,
+  type ChangeKind,
+  type RecentChanges,
+} from '../../domain/realtime.ts';
 import { invalidateChanges } from './query-keys.ts';
 
 /*
@@ -30,22 +38,69 @@ function parse(data: unknown): ChangeEvent | null {
   return betId === undefined ? { kind: value.kind } : { kind: value.kind, betId };
 }
 
-/** Opens the stream; `onEvent` gets every change. Returns a closer. */
+/** Clock skew between server instances, and the error of estimating the server's clock from one frame. */
+const MARGIN_MS = 2_000;
+
+type Change = { at: number; event: ChangeEvent };
+/** What a stream has told, on this browser's clock: complete from `from` on. */
+type ChangeLog = { from: number; changes: Change[] };
+type ChannelMessage = { type: 'replay-request' } | { type: 'replay'; from: number; changes: Change[] };
+
+/**
+ * The changes after `since` (this browser's clock) that a page's first reads may have missed, as the kinds
+ * to refetch; every kind when the log does not reach back that far.
+ */
+export function changesSince(log: ChangeLog, since: number): readonly ChangeKind[] {
+  if (since < log.from) return changeKinds;
+  return [...new Set(log.changes.filter((change) => change.at >= since).map((change) => change.event.kind))];
+}
+
+/** Adds a change the stream just told, forgetting those older than the window. */
+function append(log: ChangeLog, event: ChangeEvent) {
+  const now = Date.now();
+  const cutoff = now - RECENT_WINDOW_MS;
+  let stale = 0;
+  while ((log.changes[stale]?.at ?? Infinity) < cutoff) stale += 1;
+  if (stale > 0) log.changes.splice(0, stale);
+  log.from = Math.max(log.from, cutoff);
+  log.changes.push({ at: now, event });
+}
+
+/** The `ready` frame's recent changes moved onto this browser's clock. */
+function toLog(recent: RecentChanges): ChangeLog {
+  const offset = recent.now - Date.now();
+  return {
+    from: recent.from - offset,
+    changes: recent.changes.map(({ at, ...event }) => ({ at: at - offset, event })),
+  };
+}
+
+/** When this page started: every read it made came after. */
+const pageStart = () => performance.timeOrigin - MARGIN_MS;
+
+/**
+ * Opens the stream; `onEvent` gets every change, `onReady` each `ready` frame with the changes
+ * the instance delivered recently (`first` for the stream's first). Returns a closer.
+ */
 function openStream(
   onEvent: (event: ChangeEvent) => void,
-  onReconnect: () => void,
-  options: { refetchOnFirstReady: boolean },
+  onReady: (log: ChangeLog | null, first: boolean) => void,
 ): () => void {
   const source = new EventSource('/api/events');
-  let opened = options.refetchOnFirstReady;
+  let first = true;
   source.addEventListener('change', (message) => {
     const event = parse(message.data);
     if (event) onEvent(event);
   });
-  source.addEventListener('ready', () => {
-    // After a reconnect, events may have been missed while offline: refetch what is stale.
-    if (opened) onReconnect();
-    opened = true;
+  source.addEventListener('ready', (message) => {
+    let recent: RecentChanges | null = null;
+    try {
+      recent = parseRecentChanges(JSON.parse(String(message.data)));
+    } catch {
+      // Not JSON: treated as no log, which refetches everything.
+    }
+    onReady(recent && toLog(recent), first);
+    first = false;
   });
   return () => source.close();
 }
@@ -53,35 +108,75 @@ function openStream(
 /**
  * Starts realtime updates for a signed-in user; returns a function that stops
  * them (call it on logout or unmount).
+ *
+ * A page reads its data before its stream is subscribed (ADR 041 preloads it with the HTML), so a change
+ * in between would be missed. The stream's `ready` frame lists the user's changes of the last minute:
+ * the first `ready` refetches what changed after the page started, and nothing when nothing did (ADR 045).
+ * A later `ready` (a reconnect, or a new leader taking over) refetches everything, as events may have been
+ * missed meanwhile.
  */
 export function startRealtime(queryClient: QueryClient): () => void {
-  const refetchAll = () => void invalidateChanges(queryClient, changeKinds);
+  const refetch = (kinds: readonly ChangeKind[]) => {
+    if (kinds.length > 0) void invalidateChanges(queryClient, kinds);
+  };
+  const catchUp = (log: ChangeLog | null) => refetch(log ? changesSince(log, pageStart()) : changeKinds);
   const hasLocks = typeof navigator !== 'undefined' && 'locks' in navigator;
   if (!hasLocks || typeof BroadcastChannel === 'undefined') {
-    return openStream((event) => invalidate(queryClient, event), refetchAll, { refetchOnFirstReady: false });
+    return openStream(
+      (event) => invalidate(queryClient, event),
+      (log, first) => (first ? catchUp(log) : refetch(changeKinds)),
+    );
   }
 
   const channel = new BroadcastChannel(CHANNEL_NAME);
+  const post = (message: ChannelMessage) => channel.postMessage(message);
+  // Set while this tab leads: what its stream told, for tabs that start later.
+  let log: ChangeLog | undefined;
+  let caughtUp = false;
   channel.onmessage = (message: MessageEvent<unknown>) => {
-    const event = parse(message.data);
+    const data = message.data;
+    if (typeof data === 'object' && data !== null && 'type' in data) {
+      const request = data as ChannelMessage;
+      if (request.type === 'replay-request' && log) post({ type: 'replay', ...log });
+      else if (request.type === 'replay' && !caughtUp) {
+        // The leader's log, for this tab's own first reads.
+        caughtUp = true;
+        refetch(changesSince(request, pageStart()));
+      }
+      return;
+    }
+    const event = parse(data);
     if (event) invalidate(queryClient, event);
   };
 
   const abort = new AbortController();
   let releaseLeadership: (() => void) | undefined;
   // This tab leads until it stops: the lock is held by never settling early.
-  const lead = (refetchOnFirstReady: boolean) =>
+  const lead = (takingOver: boolean) =>
     new Promise<void>((resolve) => {
       const close = openStream(
         (event) => {
+          if (log) append(log, event);
           invalidate(queryClient, event);
           channel.postMessage(event);
         },
-        refetchAll,
-        { refetchOnFirstReady },
+        (next, first) => {
+          const previous = log;
+          log = next ?? { from: Date.now(), changes: [] };
+          if (first && !takingOver && !caughtUp) {
+            caughtUp = true;
+            catchUp(next);
+          } else if (previous || takingOver) {
+            // A reconnect or a handover: events may have been missed meanwhile.
+            refetch(changeKinds);
+          }
+          // Tabs that started before this stream was up catch up from it.
+          if (first) post({ type: 'replay', ...log });
+        },
       );
       releaseLeadership = () => {
         close();
+        log = undefined;
         resolve();
       };
     });
@@ -95,9 +190,14 @@ export function startRealtime(queryClient: QueryClient): () => void {
       .catch(() => {
         // Aborted before this tab became the leader: nothing to clean up.
       });
-  // Lead at once when no other tab does; otherwise follow, and wait in line.
+  // Lead at once when no other tab does; otherwise follow, ask the leader what this page may have missed,
+  // and wait in line.
   void navigator.locks
-    .request(LOCK_NAME, { ifAvailable: true }, (lock) => (lock ? lead(false) : waitForLeadership()))
+    .request(LOCK_NAME, { ifAvailable: true }, (lock) => {
+      if (lock) return lead(false);
+      post({ type: 'replay-request' });
+      return waitForLeadership();
+    })
     .catch(() => undefined);
 
   return () => {

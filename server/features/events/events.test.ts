@@ -12,6 +12,10 @@ import { closeTestApp, createTestApp, TEST_ORIGIN, type TestApp } from '../../te
 
 /** A `change` frame's data, checked rather than cast. */
 const changeFrameSchema = z.object({ kind: z.enum(changeKinds), betId: z.string().optional() }).strict();
+/** A `ready` frame's data (ADR 045). */
+const readyFrameSchema = z
+  .object({ now: z.number(), from: z.number(), changes: z.array(changeFrameSchema.extend({ at: z.number() })) })
+  .strict();
 
 let t: TestApp;
 beforeAll(async () => {
@@ -34,6 +38,44 @@ async function within<T>(promise: Promise<T>, timeoutMs: number, what: string): 
     clearTimeout(timer);
   }
 }
+
+test("a stream opened after a change tells it in its ready frame: the page's reads may have missed it", async () => {
+  const creator = await signedInUser(t);
+  const opponent = await signedInUser(t);
+  await makeFriends(t, creator.user.id, opponent.user.id);
+  const bet = await insertBet(t, { createdBy: creator.user.id, opponentId: opponent.user.id });
+  // A first stream shows when the instance has heard the change (NOTIFY on PostgreSQL arrives after commit).
+  const probe = readEventStream(await openEventStream(t, creator.agent));
+  try {
+    await probe.waitFor((frame) => frame.event === 'ready');
+    const before = Date.now();
+    expect((await opponent.agent.post(`/api/bets/${bet.id}/accept`, {})).status).toBe(200);
+    await probe.waitFor((frame) => frame.event === 'change' && frame.data.includes('notifications'));
+
+    const later = readEventStream(await openEventStream(t, creator.agent));
+    const outsider = await signedInUser(t);
+    const outsiders = readEventStream(await openEventStream(t, outsider.agent));
+    try {
+      const [ready] = await later.waitFor((frame) => frame.event === 'ready');
+      const recent = readyFrameSchema.parse(JSON.parse(ready?.data ?? ''));
+      expect(recent.from).toBeLessThanOrEqual(before);
+      expect(recent.changes.map(({ kind, betId }) => ({ kind, betId }))).toEqual(
+        expect.arrayContaining([
+          { kind: 'bets', betId: bet.id },
+          { kind: 'notifications', betId: undefined },
+        ]),
+      );
+      for (const change of recent.changes) expect(change.at).toBeGreaterThanOrEqual(before);
+      const [outsiderReady] = await outsiders.waitFor((frame) => frame.event === 'ready');
+      expect(readyFrameSchema.parse(JSON.parse(outsiderReady?.data ?? '')).changes).toEqual([]);
+    } finally {
+      await later.close();
+      await outsiders.close();
+    }
+  } finally {
+    await probe.close();
+  }
+});
 
 test('the event stream needs a session', async () => {
   expect((await createAgent(t).get('/api/events')).status).toBe(401);
