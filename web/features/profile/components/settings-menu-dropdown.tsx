@@ -1,4 +1,5 @@
 import { Download, LogOut, Pencil, Settings, SlidersHorizontal } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { HISTORY_CSV_PATH } from '../../../../domain/history.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -9,7 +10,7 @@ import {
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu.tsx';
 
-type SettingsMenuProps = {
+export type SettingsMenuProps = {
   onEditProfile: () => void;
   /** Absent until the profile has loaded: there is nothing to edit yet. */
   canEditProfile: boolean;
@@ -17,11 +18,33 @@ type SettingsMenuProps = {
   isLoggingOut: boolean;
 };
 
-export function SettingsMenu({ onEditProfile, canEditProfile, onLogout, isLoggingOut }: SettingsMenuProps) {
+export type SettingsMenuDropdownProps = SettingsMenuProps & {
+  /** Opens at once: the user pressed the stand-in trigger while this chunk loaded (settings-menu.tsx). */
+  defaultOpen: boolean;
+  /** Takes focus at once: the stand-in trigger had it. */
+  autoFocus: boolean;
+};
+
+/** The settings menu itself (Radix DropdownMenu), loaded apart from its trigger (issue 13, ADR 044). */
+export function SettingsMenuDropdown({
+  onEditProfile,
+  canEditProfile,
+  onLogout,
+  isLoggingOut,
+  defaultOpen,
+  autoFocus,
+}: SettingsMenuDropdownProps) {
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    // An open menu focuses itself (its content mounts first); a closed one gives focus back to its trigger.
+    if (autoFocus && !defaultOpen) triggerRef.current?.focus();
+    // Once: what the stand-in handed over at mount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
+  }, []);
   return (
-    <DropdownMenu>
+    <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Settings">
+        <Button ref={triggerRef} variant="ghost" size="icon" aria-label="Settings">
           <Settings className="size-5" aria-hidden />
         </Button>
       </DropdownMenuTrigger>
