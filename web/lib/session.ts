@@ -97,6 +97,14 @@ function start() {
   });
 }
 
+/**
+ * Starts reading the session now rather than when a screen first asks (web/main.tsx, before the first
+ * screen's chunk has loaded): the answer is then usually in the store by the first render.
+ */
+export function readSessionEarly(): void {
+  start();
+}
+
 /** Tells the other tabs to read the session again (what the better-auth client does on sign-out). */
 export function announceSessionChange(trigger: 'signout' | 'updateUser'): void {
   try {
