@@ -19,8 +19,9 @@ export type SettingsMenuProps = {
 };
 
 export type SettingsMenuDropdownProps = SettingsMenuProps & {
-  /** Opens at once: the user pressed the stand-in trigger while this chunk loaded (settings-menu.tsx). */
-  defaultOpen: boolean;
+  /** Held by the stand-in trigger (settings-menu.tsx), which may have been pressed while this chunk loaded. */
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
   /** Takes focus at once: the stand-in trigger had it. */
   autoFocus: boolean;
 };
@@ -31,18 +32,19 @@ export function SettingsMenuDropdown({
   canEditProfile,
   onLogout,
   isLoggingOut,
-  defaultOpen,
+  open,
+  onOpenChange,
   autoFocus,
 }: SettingsMenuDropdownProps) {
   const triggerRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     // An open menu focuses itself (its content mounts first); a closed one gives focus back to its trigger.
-    if (autoFocus && !defaultOpen) triggerRef.current?.focus();
+    if (autoFocus && !open) triggerRef.current?.focus();
     // Once: what the stand-in handed over at mount.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   }, []);
   return (
-    <DropdownMenu defaultOpen={defaultOpen}>
+    <DropdownMenu open={open} onOpenChange={onOpenChange}>
       <DropdownMenuTrigger asChild>
         <Button ref={triggerRef} variant="ghost" size="icon" aria-label="Settings">
           <Settings className="size-5" aria-hidden />

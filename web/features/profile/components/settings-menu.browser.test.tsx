@@ -52,3 +52,18 @@ test('keyboard: the focused Settings button stays focused when the menu loads, E
   await expect.element(page.getByRole('menu')).not.toBeInTheDocument();
   await expect.element(settings).toHaveFocus();
 });
+
+test('a press that lands after the menu has loaded but before it has replaced the stand-in still opens it', async () => {
+  await renderMenu().rendered;
+  // Loaded already (the tests above): the stand-in's import resolves within microtasks, React renders later.
+  await import('./settings-menu-dropdown.tsx');
+  const standIn = page.getByRole('button', { name: 'Settings' }).element();
+  standIn.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, pointerType: 'mouse' }));
+  for (let i = 0; i < 5; i += 1) await Promise.resolve();
+  expect(standIn.isConnected).toBe(true);
+  standIn.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, button: 0, pointerType: 'mouse' }));
+  await expect.element(page.getByRole('menu')).toBeVisible();
+  await expect
+    .element(page.getByRole('button', { name: 'Settings' }))
+    .toHaveAttribute('aria-expanded', 'true');
+});
