@@ -8,6 +8,10 @@
  * median scores with LCP, TBT and CLS, and the failing audits of the median run.
  *
  *   npm run lighthouse [-- --runs 3] [--port 4310] [--pages /login,/home] [--json reports/lighthouse.json]
+ *                      [--lhr-dir reports/lhr]
+ *
+ * `--lhr-dir` keeps each run's whole Lighthouse report (JSON) there, for the audits this summary leaves out
+ * (largest-contentful-paint-element, bootup-time, mainthread-work-breakdown, render-blocking-resources).
  *
  * Timings depend on the machine's load: run it on a quiet machine and read them with `uptime`.
  */
@@ -45,6 +49,7 @@ const argsSchema = z.object({
   port: z.coerce.number().int().min(1024).max(65535).default(4310),
   pages: z.string().optional(),
   json: z.string().optional(),
+  'lhr-dir': z.string().optional(),
 });
 const { values } = parseArgs({
   options: {
@@ -52,6 +57,7 @@ const { values } = parseArgs({
     port: { type: 'string' },
     pages: { type: 'string' },
     json: { type: 'string' },
+    'lhr-dir': { type: 'string' },
   },
   strict: true,
 });
@@ -166,7 +172,7 @@ const lhrSchema = z.object({
   ),
 });
 
-async function audit(port: number, url: string): Promise<RunResult> {
+async function audit(port: number, url: string, lhrFile?: string): Promise<RunResult> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -174,6 +180,7 @@ async function audit(port: number, url: string): Promise<RunResult> {
     onlyCategories: [...CATEGORIES],
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (lhrFile) writeFileSync(lhrFile, JSON.stringify(result.lhr));
   const lhr = lhrSchema.parse(result.lhr);
   if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
     throw new Error(`${url} ended on ${lhr.finalDisplayedUrl} (signed out?)`);
@@ -280,6 +287,7 @@ try {
   await waitForHealth(server);
   const session = pages.some((page) => SIGNED_IN_PAGES.includes(page)) ? await signIn() : undefined;
 
+  if (args['lhr-dir']) mkdirSync(args['lhr-dir'], { recursive: true });
   chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
@@ -289,7 +297,9 @@ try {
     results[page] = [];
     await setSession(chrome.port, SIGNED_IN_PAGES.includes(page) ? session : undefined);
     for (let i = 0; i < args.runs; i += 1) {
-      const result = await audit(chrome.port, `${origin}${page}`);
+      const lhrDir = args['lhr-dir'];
+      const lhrFile = lhrDir && path.join(lhrDir, `${page.replace(/\W/g, '') || 'root'}-${i + 1}.json`);
+      const result = await audit(chrome.port, `${origin}${page}`, lhrFile);
       results[page].push(result);
       console.log(
         `${page} run ${i + 1}: perf ${result.scores.performance}, LCP ${Math.round(result.lcpMs)} ms, TBT ${Math.round(result.tbtMs)} ms`,

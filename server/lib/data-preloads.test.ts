@@ -15,8 +15,14 @@ test("with a session cookie the shell preloads the session and the screen's firs
   expect(dataPreloads('/login', SIGNED_IN)).toBe(tag('/api/auth/get-session'));
 });
 
-test('without a session cookie nothing is preloaded (the app reads no data signed out)', () => {
-  expect(dataPreloads('/profile', undefined)).toBe('');
-  expect(dataPreloads('/profile', 'theme=x; other.session_token=abc')).toBe('');
-  expect(dataPreloads('/profile', 'sidepot.session_data=abc')).toBe('');
+test('without a session cookie nothing is preloaded, and the shell says nobody is signed in', () => {
+  const hint = '<meta name="sidepot-session" content="none">';
+  expect(dataPreloads('/profile', undefined)).toBe(hint);
+  expect(dataPreloads('/login', '')).toBe(hint);
+  expect(dataPreloads('/profile', 'theme=x; other.session_token=abc')).toBe(hint);
+  expect(dataPreloads('/profile', 'sidepot.session_data=abc')).toBe(hint);
+});
+
+test('a signed-in request never gets the signed-out hint', () => {
+  expect(dataPreloads('/login', SIGNED_IN)).not.toContain('sidepot-session');
 });

@@ -8,6 +8,8 @@ const SCREEN_DATA: Record<string, string[]> = {
   profile: ['/api/profile', '/api/bets/mine'],
 };
 const SESSION_PATH = '/api/auth/get-session';
+/** The request carried no session cookie, so the page need not ask whether someone is signed in. */
+export const SIGNED_OUT_HINT = '<meta name="sidepot-session" content="none">';
 // better-auth's session cookie with our prefix (server/lib/auth.ts), `__Secure-` on https.
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?sidepot\.session_token=/;
 
@@ -17,10 +19,11 @@ const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?sidepot\.session_token=/;
  * (the session) and after the screen has rendered (its data), two round trips fewer before the screen
  * shows. `crossorigin` makes them same-origin CORS requests with cookies, as the app's own fetch() calls
  * are, so the browser hands the preloaded answers to those calls. Without a cookie the app reads no
- * data: nothing is preloaded.
+ * data and nobody is signed in: the shell says so instead (`SIGNED_OUT_HINT`, read by web/lib/session.ts),
+ * so a public screen renders without first asking for the session (ADR 044).
  */
 export function dataPreloads(pathname: string, cookieHeader: string | undefined): string {
-  if (!cookieHeader || !SESSION_COOKIE.test(cookieHeader)) return '';
+  if (!cookieHeader || !SESSION_COOKIE.test(cookieHeader)) return SIGNED_OUT_HINT;
   const segment = pathname.split('/')[1] ?? '';
   return [SESSION_PATH, ...(SCREEN_DATA[segment] ?? [])]
     .map((href) => `<link rel="preload" as="fetch" crossorigin href="${href}">`)

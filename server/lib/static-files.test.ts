@@ -213,9 +213,7 @@ test("the shell names the requested screen's chunks for preloading, at / too", a
     clientIp: () => '127.0.0.1',
   });
   const shellAt = async (url: string) => (await withManifest.request(`${TEST_ORIGIN}${url}`)).text();
-  expect(await shellAt('/feed')).toContain(
-    '<link rel="modulepreload" crossorigin href="/assets/feed-b.js"></head>',
-  );
+  expect(await shellAt('/feed')).toContain('<link rel="modulepreload" crossorigin href="/assets/feed-b.js">');
   expect(await shellAt('/')).toContain('href="/assets/signup-c.js"');
   expect(await shellAt('/no/such/page')).not.toContain('modulepreload');
   const signedIn = await withManifest.request(`${TEST_ORIGIN}/feed`, {
@@ -224,4 +222,51 @@ test("the shell names the requested screen's chunks for preloading, at / too", a
   expect(signedIn.headers.get('vary')).toMatch(/cookie/i);
   expect(await signedIn.text()).toContain('<link rel="preload" as="fetch" crossorigin href="/api/feed">');
   expect(await shellAt('/feed')).not.toContain('rel="preload"');
+});
+
+test('the shell carries its stylesheet inline (no render-blocking request), and the CSP allows it', async () => {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'sidepot-static-css-'));
+  mkdirSync(path.join(root, 'assets'));
+  writeFileSync(
+    path.join(root, 'index.html'),
+    '<!doctype html><head><title>Sidepot</title>' +
+      '<link rel="stylesheet" crossorigin href="/assets/index-a.css">' +
+      '<link rel="stylesheet" crossorigin href="/assets/evil-b.css">' +
+      '<link rel="stylesheet" crossorigin href="/assets/missing-c.css"></head><div id="root"></div>',
+  );
+  writeFileSync(path.join(root, 'assets', 'index-a.css'), 'body{color:red}\n');
+  // Text that would end the <style> element early stays in its own file.
+  writeFileSync(path.join(root, 'assets', 'evil-b.css'), 'a::after{content:"</style><p>"}\n');
+  const withCss = createApp(t.deps, {
+    staticRoot: path.relative(process.cwd(), root),
+    clientIp: () => '127.0.0.1',
+  });
+  for (const url of ['/', '/login', '/feed']) {
+    const res = await withCss.request(`${TEST_ORIGIN}${url}`);
+    const shell = await res.text();
+    expect(shell).toContain('<style>body{color:red}\n</style>');
+    // Still named (disabled, so not fetched) for Vite's preload helper, which would otherwise add it again.
+    expect(shell).toContain('<link rel="stylesheet" crossorigin href="/assets/index-a.css" disabled>');
+    expect(shell).not.toContain('<link rel="stylesheet" crossorigin href="/assets/index-a.css">');
+    expect(shell).toContain('<link rel="stylesheet" crossorigin href="/assets/evil-b.css">');
+    expect(shell).toContain('<link rel="stylesheet" crossorigin href="/assets/missing-c.css">');
+    expect(res.headers.get('content-security-policy')).toMatch(/style-src 'self' 'unsafe-inline'/);
+  }
+  // The file itself is still served, for the service worker's precache and the cached shell.
+  expect((await withCss.request(`${TEST_ORIGIN}/assets/index-a.css`)).status).toBe(200);
+});
+
+test('a signed-out request gets a shell that says so; a signed-in one does not', async () => {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'sidepot-static-hint-'));
+  writeFileSync(path.join(root, 'index.html'), '<!doctype html><head></head><div id="root"></div>');
+  const hinted = createApp(t.deps, {
+    staticRoot: path.relative(process.cwd(), root),
+    clientIp: () => '127.0.0.1',
+  });
+  const signedOut = await (await hinted.request(`${TEST_ORIGIN}/login`)).text();
+  expect(signedOut).toContain('<meta name="sidepot-session" content="none"></head>');
+  const signedIn = await hinted.request(`${TEST_ORIGIN}/login`, {
+    headers: { cookie: 'sidepot.session_token=abc' },
+  });
+  expect(await signedIn.text()).not.toContain('sidepot-session');
 });

@@ -5,6 +5,7 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../app-env.ts';
 import { AppError } from './errors.ts';
 import { dataPreloads } from './data-preloads.ts';
+import { inlineStylesheets } from './inline-styles.ts';
 import { routePreloads } from './route-preloads.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -37,7 +38,7 @@ export function staticFiles(root: string) {
   const preloadsFor = routePreloads(root);
   const shellByPath = new Map<string, string>();
   const serveShell = async (c: Context<AppEnv>) => {
-    indexHtml ??= await readFile(indexPath, 'utf8');
+    indexHtml ??= inlineStylesheets(root, await readFile(indexPath, 'utf8'));
     const preloads = preloadsFor(c.req.path) + dataPreloads(c.req.path, c.req.header('cookie'));
     let shell = shellByPath.get(preloads);
     if (shell === undefined) {

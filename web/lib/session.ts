@@ -19,7 +19,17 @@ const PATH = '/api/auth/get-session';
 const MESSAGE_KEY = 'better-auth.message';
 const FOCUS_REFETCH_EVERY_MS = 5_000;
 
-let state: SessionState = { data: null, isPending: true, error: null };
+/**
+ * The server's word that the request for this page carried no session cookie (server/lib/data-preloads.ts):
+ * then nobody is signed in, and a public screen renders at once instead of a round trip after the app has
+ * started (issue 13, ADR 044: Lighthouse's LCP on / and /login). A shell from the service worker's cache
+ * has no such tag, and reads the session as before.
+ */
+const isSignedOutAtLoad =
+  typeof document !== 'undefined' &&
+  document.querySelector('meta[name="sidepot-session"][content="none"]') !== null;
+
+let state: SessionState = { data: null, isPending: !isSignedOutAtLoad, error: null };
 const listeners = new Set<() => void>();
 let latestRequest = 0;
 let lastFocusRead = 0;
@@ -76,7 +86,8 @@ function start() {
   if (started) return;
   started = true;
   lastFocusRead = Date.now();
-  void refetchSession();
+  // Signed out by the server's word: nothing to read until something changes (sign-in, another tab, focus).
+  if (!isSignedOutAtLoad) void refetchSession();
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') refetchOnReturn();
   });
@@ -84,6 +95,14 @@ function start() {
   window.addEventListener('storage', (event) => {
     if (event.key === MESSAGE_KEY && navigator.onLine) void refetchSession();
   });
+}
+
+/**
+ * Starts reading the session now rather than when a screen first asks (web/main.tsx, before the first
+ * screen's chunk has loaded): the answer is then usually in the store by the first render.
+ */
+export function readSessionEarly(): void {
+  start();
 }
 
 /** Tells the other tabs to read the session again (what the better-auth client does on sign-out). */
