@@ -12,6 +12,7 @@ export type Ok<TCall extends (...args: never[]) => Promise<ClientResponse<unknow
   200 | 201
 >;
 export type FriendsBody = Ok<typeof api.friends.$get>;
+export type AllFriendsBody = Ok<typeof api.friends.all.$get>;
 export type LimitsBody = Ok<typeof api.limits.$get>;
 export type SummaryBody = Ok<typeof api.notifications.summary.$get>;
 

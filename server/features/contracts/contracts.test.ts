@@ -4,7 +4,7 @@ import { balanceDetailSchema, balancesSchema } from '../../../domain/balances.ts
 import { betSchema, notificationSummarySchema } from '../../../domain/bets.ts';
 import { myChallengeSchema } from '../../../domain/challenges.ts';
 import { betPageSchema, commentSchema, feedBetSchema } from '../../../domain/feed.ts';
-import { friendRequestSchema, searchResultSchema } from '../../../domain/friends.ts';
+import { friendRequestSchema, friendsPageSchema, searchResultSchema } from '../../../domain/friends.ts';
 import { myInviteSchema } from '../../../domain/invites.ts';
 import { limitsSchema } from '../../../domain/limits.ts';
 import { notificationPreferencesSchema } from '../../../domain/notification-preferences.ts';
@@ -60,7 +60,8 @@ test('the profile, a friend card, a stranger card and search answer their contra
   await expectContract(userCardSchema, await me.agent.api.users[':id'].$get({ param: { id: friend.user.id } }));
   await expectContract(userCardSchema, await me.agent.api.users[':id'].$get({ param: { id: asker.id } }));
   await expectContract(itemsOf(searchResultSchema), await me.agent.api.users.search.$get({ query: { q: friend.user.username } }));
-  await expectContract(itemsOf(userSummarySchema), await me.agent.api.friends.$get());
+  await expectContract(friendsPageSchema, await me.agent.api.friends.$get({ query: {} }));
+  await expectContract(itemsOf(userSummarySchema), await me.agent.api.friends.all.$get());
   await expectContract(itemsOf(friendRequestSchema), await friend.agent.api['friend-requests'].$get());
 });
 

@@ -19,7 +19,7 @@ const request = { id: 'request-1', requester: alex, createdAt: new Date().toISOS
 
 function lists(requests: FriendRequestsBody['items'] = []) {
   return [
-    http.get('/api/friends', () => HttpResponse.json<FriendsBody>({ items: [] })),
+    http.get('/api/friends', () => HttpResponse.json<FriendsBody>({ items: [], nextCursor: null, total: 0 })),
     http.get('/api/friend-requests', () => HttpResponse.json<FriendRequestsBody>({ items: requests })),
   ];
 }
@@ -131,7 +131,7 @@ test("the tabs read 'Friends (n)' and 'Requests (n)' with the profile's counts u
   worker.use(
     http.get('/api/friends', async () => {
       await response.promise;
-      return HttpResponse.json<FriendsBody>({ items: [alex] });
+      return HttpResponse.json<FriendsBody>({ items: [alex], nextCursor: null, total: 1 });
     }),
     ...lists([request]),
   );
@@ -175,7 +175,7 @@ test("a failed accept of a friend request shows the server's message in an 'Erro
 test("removing a friend asks first, and a failure shows 'Error' with the spec's fallback", async () => {
   worker.use(
     http.delete(`/api/friends/${alex.id}`, () => networkFailure()),
-    http.get('/api/friends', () => HttpResponse.json<FriendsBody>({ items: [alex] })),
+    http.get('/api/friends', () => HttpResponse.json<FriendsBody>({ items: [alex], nextCursor: null, total: 1 })),
     ...lists(),
   );
   await renderDialog();
