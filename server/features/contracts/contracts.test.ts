@@ -70,7 +70,7 @@ test('the feed, a bet page, its comments and my bets answer their contracts', as
   await expectContract(pageSchema(feedBetSchema), await me.agent.api.feed.$get({ query: {} }));
   await expectContract(betPageSchema, await me.agent.api.bets[':id'].$get({ param: { id: completed.id } }));
   await expectContract(itemsOf(commentSchema), await me.agent.api.bets[':id'].comments.$get({ param: { id: completed.id } }));
-  const myBets = z.object({ pending: z.array(betSchema), active: z.array(betSchema), past: pageSchema(betSchema) });
+  const myBets = z.object({ pending: pageSchema(betSchema), active: pageSchema(betSchema), past: pageSchema(betSchema) });
   await expectContract(myBets, await me.agent.api.bets.mine.$get());
   await expectContract(z.array(myChallengeSchema), await me.agent.api.challenges.mine.$get());
 });
