@@ -74,7 +74,9 @@ export function encodeFriendsCursor(cursor: FriendsCursor): string {
 export function decodeFriendsCursor(value: string): FriendsCursor | null {
   try {
     const json: unknown = JSON.parse(decodeURIComponent(atob(value.replaceAll('-', '+').replaceAll('_', '/'))));
-    const pair = z.tuple([z.string().max(1000), z.string().min(1).max(200)]).safeParse(json);
+    // PostgreSQL text holds no NUL: such a cursor came from no page of ours.
+    const text = (max: number) => z.string().min(1).max(max).refine((value) => !value.includes('\u0000'));
+    const pair = z.tuple([z.string().max(1000).refine((value) => !value.includes('\u0000')), text(200)]).safeParse(json);
     return pair.success ? { name: pair.data[0], id: pair.data[1] } : null;
   } catch {
     return null;
