@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { relationshipSchema, userSummarySchema } from './profiles.ts';
+import { INVALID_CURSOR_MESSAGE } from './pagination.ts';
 import { hasForbiddenCharacters, isBlank, textMessages } from './text.ts';
 import { digitsOnly, PHONE_DIGITS, userIdSchema } from './users.ts';
 
@@ -55,3 +56,52 @@ export type FriendRequest = z.infer<typeof friendRequestSchema>;
 
 /** Sending a request to someone who already asked you accepts theirs. */
 export const sendFriendRequestResultSchema = z.object({ status: z.enum(['pending', 'accepted']) });
+
+/** Friends per page of the Friends tab (ADR 043); the picker on /home reads them all. */
+export const FRIENDS_PAGE_SIZE = 50;
+
+/** Keyset cursor of the friends list, which is ordered by name, then id. */
+export type FriendsCursor = { name: string; id: string };
+
+export function encodeFriendsCursor(cursor: FriendsCursor): string {
+  // Percent-encoded first: btoa takes only Latin-1, and names are any Unicode.
+  return btoa(encodeURIComponent(JSON.stringify([cursor.name, cursor.id])))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
+}
+
+export function decodeFriendsCursor(value: string): FriendsCursor | null {
+  try {
+    const json: unknown = JSON.parse(decodeURIComponent(atob(value.replaceAll('-', '+').replaceAll('_', '/'))));
+    // PostgreSQL text holds no NUL: such a cursor came from no page of ours.
+    const text = (max: number) => z.string().min(1).max(max).refine((value) => !value.includes('\u0000'));
+    const pair = z.tuple([z.string().max(1000).refine((value) => !value.includes('\u0000')), text(200)]).safeParse(json);
+    return pair.success ? { name: pair.data[0], id: pair.data[1] } : null;
+  } catch {
+    return null;
+  }
+}
+
+export const friendsPageQuerySchema = z.object({
+  cursor: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return undefined;
+      const cursor = decodeFriendsCursor(value);
+      if (!cursor) {
+        ctx.addIssue({ code: 'custom', message: INVALID_CURSOR_MESSAGE });
+        return z.NEVER;
+      }
+      return cursor;
+    }),
+});
+
+/** One page of my friends by name, with how many I have in all ('Friends (n)'). */
+export const friendsPageSchema = z.object({
+  items: z.array(userSummarySchema),
+  nextCursor: z.string().nullable(),
+  total: z.number().int(),
+});
+export type FriendsPage = z.infer<typeof friendsPageSchema>;

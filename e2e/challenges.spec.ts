@@ -102,8 +102,8 @@ test('a user with no friends makes a challenge link and a stranger takes it: an 
   await expect(card.getByRole('button', { name: 'I Won' })).toBeVisible();
 
   // An ordinary active bet for both, and the two are friends now.
-  const mine = await ana.api.get<{ active: { description: string }[] }>('/api/bets/mine');
-  expect(mine.active.map((bet) => bet.description)).toEqual([terms.description]);
+  const mine = await ana.api.get<{ active: { items: { description: string }[] } }>('/api/bets/mine');
+  expect(mine.active.items.map((bet) => bet.description)).toEqual([terms.description]);
   const friends = await ana.api.get<{ items: { id: string }[] }>('/api/friends');
   expect(friends.items.map((friend) => friend.id)).toEqual([ben.id]);
 
@@ -212,10 +212,10 @@ test('a new user takes a challenge through Create Account and email verification
     await context.close();
   }
 
-  const mine = await gus.api.get<{ active: { description: string; opponent: { name: string } }[] }>(
-    '/api/bets/mine',
-  );
-  expect(mine.active.map((bet) => [bet.description, bet.opponent.name])).toEqual([
+  const mine = await gus.api.get<{
+    active: { items: { description: string; opponent: { name: string } }[] };
+  }>('/api/bets/mine');
+  expect(mine.active.items.map((bet) => [bet.description, bet.opponent.name])).toEqual([
     ['Gus eats the whole pizza alone', user.name],
   ]);
 });

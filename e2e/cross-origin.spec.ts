@@ -8,7 +8,7 @@ import { befriend, placeBet } from './scenario.ts';
  * signed-in victim, neither with a form nor with fetch.
  */
 
-type MyBets = { pending: { id: string }[]; active: { id: string }[] };
+type MyBets = { pending: { items: { id: string }[] }; active: { items: { id: string }[] } };
 
 /** Serves one HTML page on another localhost port: the attacker's sibling origin. */
 async function serveSiblingPage(html: string): Promise<{ url: string; close(): Promise<void> }> {
@@ -66,8 +66,8 @@ test('a form or fetch on a sibling origin cannot accept a bet for the signed-in 
     expect(await response.json()).toMatchObject({ error: { code: 'CROSS_ORIGIN' } });
 
     const bets = await creator.api.get<MyBets>('/api/bets/mine');
-    expect(bets.pending.map((bet) => bet.id)).toContain(betId);
-    expect(bets.active.map((bet) => bet.id)).not.toContain(betId);
+    expect(bets.pending.items.map((bet) => bet.id)).toContain(betId);
+    expect(bets.active.items.map((bet) => bet.id)).not.toContain(betId);
 
     // The same browser, on our own page, may accept: it sends our Origin by itself.
     await page.goto('/profile');
@@ -78,7 +78,9 @@ test('a form or fetch on a sibling origin cannot accept a bet for the signed-in 
       `/api/bets/${betId}/accept`,
     );
     expect(status).toBe(200);
-    expect((await creator.api.get<MyBets>('/api/bets/mine')).active.map((bet) => bet.id)).toContain(betId);
+    expect((await creator.api.get<MyBets>('/api/bets/mine')).active.items.map((bet) => bet.id)).toContain(
+      betId,
+    );
   } finally {
     await attacker.close();
   }

@@ -163,6 +163,7 @@ async function pickCases(sql: pg.Client, secret: string): Promise<Case[]> {
     { name: "user search 'ma'", path: '/api/users/search?q=ma', viewers: s },
     { name: 'leaderboard (typical user)', path: '/api/feed/leaderboard', viewers: t },
     { name: 'friends list (user with most friends)', path: '/api/friends', viewers: h },
+    { name: 'all friends, picker (user with most friends)', path: '/api/friends/all', viewers: h },
     { name: 'bets/mine (user with most friends)', path: '/api/bets/mine', viewers: h },
     { name: 'feed (user with most friends)', path: '/api/feed', viewers: h },
     { name: 'leaderboard (user with most friends)', path: '/api/feed/leaderboard', viewers: h },

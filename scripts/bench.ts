@@ -14,7 +14,7 @@ import { getBalance, listBalances } from '../server/features/balances/balances.s
 import { listMyBets } from '../server/features/bets/bets.service.ts';
 import { getBetPage } from '../server/features/feed/bet-page.service.ts';
 import { getFeedPage } from '../server/features/feed/feed.service.ts';
-import { listFriends, searchUsers } from '../server/features/friends/friends.service.ts';
+import { listAllFriends, listFriends, searchUsers } from '../server/features/friends/friends.service.ts';
 import { getWeeklyLeaderboard } from '../server/features/leaderboard/leaderboard.service.ts';
 import { getActivityPage, getWaitingOnYou } from '../server/features/notifications/activity.service.ts';
 import { getNotificationSummary } from '../server/features/notifications/notifications.service.ts';
@@ -273,7 +273,11 @@ function buildCases(db: Connection['db'], subjects: Awaited<ReturnType<typeof pi
     },
     {
       name: 'listFriends (busiest user)',
-      run: async () => (await listFriends(db, busiest)).length,
+      run: async () => (await listFriends(db, busiest)).items.length,
+    },
+    {
+      name: 'listAllFriends (busiest user)',
+      run: async () => (await listAllFriends(db, busiest)).length,
     },
   ];
 }

@@ -3,7 +3,7 @@
  * client asks for them (web/features/<feature>/api/), so the browser's fetch() reuses the preloaded answer.
  */
 const SCREEN_DATA: Record<string, string[]> = {
-  home: ['/api/friends', '/api/limits'],
+  home: ['/api/friends/all', '/api/limits'],
   feed: ['/api/feed'],
   profile: ['/api/profile', '/api/bets/mine'],
 };

@@ -91,7 +91,7 @@ test('a foreign Origin is refused with 403 on every state-changing route family,
     });
   }
   expect(await statusOf(bet.id)).toBe('pending');
-  const friends = await (await creator.agent.api.friends.$get()).json();
+  const friends = await (await creator.agent.api.friends.$get({ query: {} })).json();
   expect(friends.items.map((f) => f.id)).toEqual([opponent.user.id]);
 });
 

@@ -189,7 +189,8 @@ export function routeSpecs(ids: FuzzIds): RouteSpec[] {
         .map(([raw, contentType]) => ({ raw, contentType })),
     },
     { route: 'GET /avatars/:file', method: 'GET', path: nastyString.map((f) => `/api/avatars/${seg(f)}`) },
-    { route: 'GET /friends', method: 'GET', path: fixed('/api/friends') },
+    { route: 'GET /friends', method: 'GET', path: withQuery('/api/friends', 'cursor', cursor) },
+    { route: 'GET /friends/all', method: 'GET', path: fixed('/api/friends/all') },
     {
       route: 'DELETE /friends/:userId',
       method: 'DELETE',
@@ -215,6 +216,8 @@ export function routeSpecs(ids: FuzzIds): RouteSpec[] {
     { route: 'GET /users/search', method: 'GET', path: withQuery('/api/users/search', 'q', q) },
     { route: 'GET /users/:id', method: 'GET', path: userId.map((id) => `/api/users/${seg(id)}`) },
     { route: 'GET /bets/mine', method: 'GET', path: fixed('/api/bets/mine') },
+    { route: 'GET /bets/mine/pending', method: 'GET', path: withQuery('/api/bets/mine/pending', 'cursor', cursor) },
+    { route: 'GET /bets/mine/active', method: 'GET', path: withQuery('/api/bets/mine/active', 'cursor', cursor) },
     { route: 'GET /bets/mine/past', method: 'GET', path: withQuery('/api/bets/mine/past', 'cursor', cursor) },
     {
       route: 'POST /bets',

@@ -12,6 +12,7 @@ export type Ok<TCall extends (...args: never[]) => Promise<ClientResponse<unknow
   200 | 201
 >;
 export type FriendsBody = Ok<typeof api.friends.$get>;
+export type AllFriendsBody = Ok<typeof api.friends.all.$get>;
 export type LimitsBody = Ok<typeof api.limits.$get>;
 export type SummaryBody = Ok<typeof api.notifications.summary.$get>;
 
@@ -60,14 +61,18 @@ export type MyChallengesBody = Ok<typeof api.challenges.mine.$get>;
 /** The /profile screen's calls (a test's own handlers for these go before them in `worker.use`): its one screen read, my bets, balances and open challenge links. */
 export function profileHandlers(
   profile: ProfileBody,
-  bets: Partial<Pick<MyBetsBody, 'pending' | 'active'>> & { past?: MyBetsBody['past']['items'] } = {},
+  bets: {
+    pending?: MyBetsBody['pending']['items'];
+    active?: MyBetsBody['active']['items'];
+    past?: MyBetsBody['past']['items'];
+  } = {},
 ): RequestHandler[] {
   return [
     http.get('/api/profile', () => HttpResponse.json<ProfileBody>(profile)),
     http.get('/api/bets/mine', () =>
       HttpResponse.json<MyBetsBody>({
-        pending: bets.pending ?? [],
-        active: bets.active ?? [],
+        pending: { items: bets.pending ?? [], nextCursor: null },
+        active: { items: bets.active ?? [], nextCursor: null },
         past: { items: bets.past ?? [], nextCursor: null },
       }),
     ),

@@ -38,10 +38,20 @@ export const friendships = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /*
+     * The friend as lists show them (name, username as typed, photo), copied from `user` by database
+     * triggers (migration 0019, ADR 043): set on every insert from the friend's row, rewritten when the
+     * friend changes them. Whatever a writer passes here is overwritten.
+     */
+    friendName: text('friend_name').notNull().default(''),
+    friendUsername: text('friend_username').notNull().default(''),
+    friendImage: text('friend_image'),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.friendId] }),
     check('friendship_not_self', sql`${table.userId} <> ${table.friendId}`),
     index('friendship_friend_id_idx').on(table.friendId),
+    // A page of someone's friends by name is one index-only range scan (ADR 043).
+    index('friendship_by_name_idx').on(table.userId, table.friendName, table.friendId, table.friendUsername, table.friendImage),
   ],
 );

@@ -16,7 +16,7 @@ import {
   disputeBet,
   keepBet,
   listMyBets,
-  listPastBets,
+  listSectionBets,
   markPaymentSent,
   requestOrConfirmVoid,
   resolveBet,
@@ -27,8 +27,14 @@ const betParam = z.object({ id: z.uuid('Bet not found.') });
 export const betRoutes = new Hono<AppEnv>()
   .use(session, requireUser)
   .get('/mine', async (c) => c.json(await listMyBets(c.var.deps.database.db, currentUser(c).id)))
+  .get('/mine/pending', validate('query', pageQuerySchema, 'INVALID_CURSOR'), async (c) =>
+    c.json(await listSectionBets(c.var.deps.database.db, currentUser(c).id, 'pending', c.req.valid('query').cursor)),
+  )
+  .get('/mine/active', validate('query', pageQuerySchema, 'INVALID_CURSOR'), async (c) =>
+    c.json(await listSectionBets(c.var.deps.database.db, currentUser(c).id, 'active', c.req.valid('query').cursor)),
+  )
   .get('/mine/past', validate('query', pageQuerySchema, 'INVALID_CURSOR'), async (c) =>
-    c.json(await listPastBets(c.var.deps.database.db, currentUser(c).id, c.req.valid('query').cursor)),
+    c.json(await listSectionBets(c.var.deps.database.db, currentUser(c).id, 'past', c.req.valid('query').cursor)),
   )
   .post('/', validate('json', createBetInputSchema), async (c) =>
     c.json(await createBet(c.var.deps.database.db, betEffects(c), currentUser(c).id, c.req.valid('json')), 201),

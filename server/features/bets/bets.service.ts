@@ -21,7 +21,8 @@ export type BetEffects = {
   publish(userIds: string[], event: ChangeEvent): Promise<void>;
 };
 
-const PAST_PAGE_SIZE = 20;
+/** Bets per page of each profile section. */
+const PAGE_SIZE = 20;
 
 const isParty = (userId: string) => or(eq(bets.createdBy, userId), eq(bets.opponentId, userId));
 const otherParty = (bet: { createdBy: string; opponentId: string }, userId: string) =>
@@ -76,55 +77,59 @@ export async function createBet(db: Db, effects: BetEffects, userId: string, inp
   return requireBet(db, created.id);
 }
 
+/** The profile's bet sections; each pages newest first, 20 at a time (ADR 043). */
+export type BetSection = 'pending' | 'active' | 'past';
+
 /**
- * The profile's three sections in one statement: every pending and active bet, and the first page of
- * past ones. The unresolved bets come from bet_creator_unresolved_idx / bet_opponent_unresolved_idx
- * (partial on status <> 'completed', so the predicate is written as a literal for the planner to match);
- * the past page's ids are one array, a third arm of the same bitmap scan. For the user with 611 open
- * bets among 2,018 that is ~3,100 buffers in one statement; it was two, ~7,300 (issue 16, point 3).
+ * The profile's three sections in one statement: the first page of each. Each section's ids are one
+ * array, an arm of the same bitmap scan on bet_pkey. For the user with 611 open bets the whole of
+ * pending and active was 632 rows, ~3,100 buffers and 450 KB (issue 16, point 3): now at most 63 rows.
  */
-export async function listMyBets(db: Db, userId: string) {
+export async function listMyBets(db: Db, userId: string): Promise<Record<BetSection, Page<Bet>>> {
   const rows = await selectBets(
     db,
-    sql`(${bets.createdBy} = ${userId} and ${bets.status} <> 'completed')
-      or (${bets.opponentId} = ${userId} and ${bets.status} <> 'completed')
-      or ${bets.id} = any(array(${pastPageIds(userId, undefined)}))`,
+    sql`${bets.id} = any(array(${sectionPageIds(userId, 'pending', undefined)}))
+      or ${bets.id} = any(array(${sectionPageIds(userId, 'active', undefined)}))
+      or ${bets.id} = any(array(${sectionPageIds(userId, 'past', undefined)}))`,
   );
   return {
-    pending: rows.filter((bet) => bet.status === 'pending'),
-    active: rows.filter((bet) => bet.status === 'active'),
-    past: toPastPage(rows.filter((bet) => bet.status === 'completed')),
+    pending: toPage(rows.filter((bet) => bet.status === 'pending')),
+    active: toPage(rows.filter((bet) => bet.status === 'active')),
+    past: toPage(rows.filter((bet) => bet.status === 'completed')),
   };
 }
 
 /**
- * The ids of one page of past bets (and one more, to know a next page exists), newest first. Two
+ * The ids of one page of a section (and one more, to know a next page exists), newest first. Two
  * index-ordered scans (as creator, as opponent), each stopped after a page: with `created_by = $1 or
  * opponent_id = $1` the planner walked all bets newest first (bet_created_idx) for a user with many
- * bets, 168 ms at 100k users instead of ~2.
+ * bets, 168 ms at 100k users instead of ~2. Open sections read the partial
+ * bet_creator_unresolved_idx / bet_opponent_unresolved_idx: their predicate is written as the literal
+ * `status <> 'completed'` for the planner to match.
  */
-function pastPageIds(userId: string, cursor: Cursor | undefined) {
-  const limit = PAST_PAGE_SIZE + 1;
+function sectionPageIds(userId: string, section: BetSection, cursor: Cursor | undefined) {
+  const limit = PAGE_SIZE + 1;
+  const status = section === 'past' ? sql`b.status = 'completed'` : sql`b.status <> 'completed' and b.status = ${section}`;
   const after = cursor ? sql`and (b.created_at, b.id) < (${new Date(cursor.createdAt)}, ${cursor.id}::uuid)` : sql``;
   return sql`select id from (
-      (select b.id, b.created_at from bet b where b.created_by = ${userId} and b.status = 'completed' ${after}
+      (select b.id, b.created_at from bet b where b.created_by = ${userId} and ${status} ${after}
         order by b.created_at desc, b.id desc limit ${limit})
       union all
-      (select b.id, b.created_at from bet b where b.opponent_id = ${userId} and b.status = 'completed' ${after}
+      (select b.id, b.created_at from bet b where b.opponent_id = ${userId} and ${status} ${after}
         order by b.created_at desc, b.id desc limit ${limit})
     ) mine order by created_at desc, id desc limit ${limit}`;
 }
 
-/** `rows`: the bets of {@link pastPageIds}, newest first. */
-function toPastPage(rows: Bet[]): Page<Bet> {
-  const items = rows.slice(0, PAST_PAGE_SIZE);
+/** `rows`: the bets of {@link sectionPageIds}, newest first. */
+function toPage(rows: Bet[]): Page<Bet> {
+  const items = rows.slice(0, PAGE_SIZE);
   const last = items.at(-1);
-  return { items, nextCursor: rows.length > PAST_PAGE_SIZE && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null };
+  return { items, nextCursor: rows.length > PAGE_SIZE && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null };
 }
 
-/** Past bets, newest first, a page at a time. */
-export async function listPastBets(db: Db, userId: string, cursor: Cursor | undefined): Promise<Page<Bet>> {
-  return toPastPage(await selectBets(db, sql`${bets.id} in (${pastPageIds(userId, cursor)})`, { limit: PAST_PAGE_SIZE + 1 }));
+/** One section's bets, newest first, a page at a time. */
+export async function listSectionBets(db: Db, userId: string, section: BetSection, cursor: Cursor | undefined): Promise<Page<Bet>> {
+  return toPage(await selectBets(db, sql`${bets.id} in (${sectionPageIds(userId, section, cursor)})`, { limit: PAGE_SIZE + 1 }));
 }
 
 /**

@@ -38,7 +38,7 @@ test('placing a bet with a friend creates a pending bet', async () => {
     paymentConfirmed: false,
   });
   const mine = await (await opponent.agent.api.bets.mine.$get()).json();
-  expect(mine.pending.map((b) => b.id)).toContain(bet.id);
+  expect(mine.pending.items.map((b) => b.id)).toContain(bet.id);
 });
 
 test.each([
@@ -175,7 +175,7 @@ test('the past section pages with a stable cursor', async () => {
   expect((await a.agent.api.bets.mine.past.$get({ query: { cursor: 'garbage' } })).status).toBe(400);
 });
 
-test('bets/mine gives every unresolved bet and the first past page, as the past endpoint pages it (issue 16, point 3)', async () => {
+test('bets/mine gives the first page of each section, as the section endpoints page them (issue 16, point 3)', async () => {
   const me = await signedInUser(t);
   const [pal, other] = [await insertUser(t), await insertUser(t)];
   await makeFriends(t, me.user.id, pal.id);
@@ -200,15 +200,48 @@ test('bets/mine gives every unresolved bet and the first past page, as the past 
   const newest = async (where: ReturnType<typeof and>) =>
     (await t.db.select({ id: bets.id }).from(bets).where(where).orderBy(desc(bets.createdAt), desc(bets.id))).map((r) => r.id);
   const party = or(eq(bets.createdBy, me.user.id), eq(bets.opponentId, me.user.id));
-  expect(idsOf(mine.pending)).toEqual(await newest(and(party, eq(bets.status, 'pending'))));
-  expect(idsOf(mine.active)).toEqual(await newest(and(party, eq(bets.status, 'active'))));
-  expect(mine.pending).toHaveLength(4);
-  expect(mine.active).toHaveLength(4);
+  expect(idsOf(mine.pending.items)).toEqual(await newest(and(party, eq(bets.status, 'pending'))));
+  expect(idsOf(mine.active.items)).toEqual(await newest(and(party, eq(bets.status, 'active'))));
+  expect(mine.pending).toMatchObject({ items: { length: 4 }, nextCursor: null });
+  expect(mine.active).toMatchObject({ items: { length: 4 }, nextCursor: null });
   const allPast = await newest(and(party, eq(bets.status, 'completed')));
   expect(allPast).toHaveLength(23);
   expect(idsOf(mine.past.items)).toEqual(allPast.slice(0, 20));
   expect(mine.past).toEqual(await (await me.agent.api.bets.mine.past.$get({ query: {} })).json());
-  expect(mine.active.find((b) => b.id === made.active[0])).toMatchObject({ status: 'active', creator: { id: me.user.id }, opponent: { id: pal.id } });
+  expect(mine.pending).toEqual(await (await me.agent.api.bets.mine.pending.$get({ query: {} })).json());
+  expect(mine.active).toEqual(await (await me.agent.api.bets.mine.active.$get({ query: {} })).json());
+  expect(mine.active.items.find((b) => b.id === made.active[0])).toMatchObject({ status: 'active', creator: { id: me.user.id }, opponent: { id: pal.id } });
+});
+
+test('pending and active bets page 20 at a time with stable cursors: no bet twice or missing, even at one instant (ADR 043)', async () => {
+  const me = await signedInUser(t);
+  const pal = await insertUser(t);
+  await makeFriends(t, me.user.id, pal.id);
+  const made = { pending: [] as string[], active: [] as string[] };
+  for (let i = 0; i < 23; i += 1) {
+    const [a, b] = i % 2 ? [me.user.id, pal.id] : [pal.id, me.user.id];
+    made.pending.push((await insertBet(t, { createdBy: a, opponentId: b })).id);
+    made.active.push((await insertBet(t, { createdBy: b, opponentId: a, status: 'active' })).id);
+  }
+  // Ten of each at one instant, across the first page's end: only the id orders them.
+  const tied = [...made.pending.slice(13), ...made.active.slice(13)];
+  await t.db.update(bets).set({ createdAt: new Date(Date.UTC(2020, 0, 1)) }).where(inArray(bets.id, tied));
+  const party = or(eq(bets.createdBy, me.user.id), eq(bets.opponentId, me.user.id));
+  const mine = await (await me.agent.api.bets.mine.$get()).json();
+  for (const section of ['pending', 'active'] as const) {
+    const first = mine[section];
+    expect(first.items).toHaveLength(20);
+    // A bet placed meanwhile does not shift the next page.
+    if (section === 'pending') await insertBet(t, { createdBy: pal.id, opponentId: me.user.id });
+    const second = await (await me.agent.api.bets.mine[section].$get({ query: { cursor: String(first.nextCursor) } })).json();
+    expect(second.nextCursor).toBeNull();
+    const expected = (
+      await t.db.select({ id: bets.id }).from(bets).where(and(party, inArray(bets.id, made[section]))).orderBy(desc(bets.createdAt), desc(bets.id))
+    ).map((r) => r.id);
+    expect([...first.items, ...second.items].map((b) => b.id)).toEqual(expected);
+    expect([...first.items, ...second.items].every((b) => b.status === section)).toBe(true);
+  }
+  expect((await me.agent.api.bets.mine.active.$get({ query: { cursor: 'garbage' } })).status).toBe(400);
 });
 
 test('notification summary: unread count and pending actions, mark all read', async () => {

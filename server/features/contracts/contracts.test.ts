@@ -4,7 +4,7 @@ import { balanceDetailSchema, balancesSchema } from '../../../domain/balances.ts
 import { betSchema, notificationSummarySchema } from '../../../domain/bets.ts';
 import { myChallengeSchema } from '../../../domain/challenges.ts';
 import { betPageSchema, commentSchema, feedBetSchema } from '../../../domain/feed.ts';
-import { friendRequestSchema, searchResultSchema } from '../../../domain/friends.ts';
+import { friendRequestSchema, friendsPageSchema, searchResultSchema } from '../../../domain/friends.ts';
 import { myInviteSchema } from '../../../domain/invites.ts';
 import { limitsSchema } from '../../../domain/limits.ts';
 import { notificationPreferencesSchema } from '../../../domain/notification-preferences.ts';
@@ -60,7 +60,8 @@ test('the profile, a friend card, a stranger card and search answer their contra
   await expectContract(userCardSchema, await me.agent.api.users[':id'].$get({ param: { id: friend.user.id } }));
   await expectContract(userCardSchema, await me.agent.api.users[':id'].$get({ param: { id: asker.id } }));
   await expectContract(itemsOf(searchResultSchema), await me.agent.api.users.search.$get({ query: { q: friend.user.username } }));
-  await expectContract(itemsOf(userSummarySchema), await me.agent.api.friends.$get());
+  await expectContract(friendsPageSchema, await me.agent.api.friends.$get({ query: {} }));
+  await expectContract(itemsOf(userSummarySchema), await me.agent.api.friends.all.$get());
   await expectContract(itemsOf(friendRequestSchema), await friend.agent.api['friend-requests'].$get());
 });
 
@@ -69,7 +70,7 @@ test('the feed, a bet page, its comments and my bets answer their contracts', as
   await expectContract(pageSchema(feedBetSchema), await me.agent.api.feed.$get({ query: {} }));
   await expectContract(betPageSchema, await me.agent.api.bets[':id'].$get({ param: { id: completed.id } }));
   await expectContract(itemsOf(commentSchema), await me.agent.api.bets[':id'].comments.$get({ param: { id: completed.id } }));
-  const myBets = z.object({ pending: z.array(betSchema), active: z.array(betSchema), past: pageSchema(betSchema) });
+  const myBets = z.object({ pending: pageSchema(betSchema), active: pageSchema(betSchema), past: pageSchema(betSchema) });
   await expectContract(myBets, await me.agent.api.bets.mine.$get());
   await expectContract(z.array(myChallengeSchema), await me.agent.api.challenges.mine.$get());
 });

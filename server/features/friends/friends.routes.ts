@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { sendFriendRequestInputSchema } from '../../../domain/friends.ts';
+import { friendsPageQuerySchema, sendFriendRequestInputSchema } from '../../../domain/friends.ts';
 import { userIdSchema } from '../../../domain/users.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { currentUser, requireUser, session } from '../../middleware/session.ts';
@@ -10,6 +10,7 @@ import { publishFriendshipChange } from './friend-events.ts';
 import {
   acceptFriendRequest,
   declineFriendRequest,
+  listAllFriends,
   listFriends,
   listIncomingRequests,
   removeFriend,
@@ -21,7 +22,11 @@ const requestParam = z.object({ id: z.uuid('Friend request not found.') });
 
 export const friendRoutes = new Hono<AppEnv>()
   .use(session, requireUser)
-  .get('/', async (c) => c.json({ items: await listFriends(c.var.deps.database.db, currentUser(c).id) }))
+  .get('/', validate('query', friendsPageQuerySchema, 'INVALID_CURSOR'), async (c) =>
+    c.json(await listFriends(c.var.deps.database.db, currentUser(c).id, c.req.valid('query').cursor)),
+  )
+  // The friend picker searches every friend on the client (ADR 043).
+  .get('/all', async (c) => c.json({ items: await listAllFriends(c.var.deps.database.db, currentUser(c).id) }))
   .delete('/:userId', validate('param', userParam), async (c) => {
     const { database, events } = c.var.deps;
     const userId = currentUser(c).id;

@@ -1,10 +1,18 @@
 import { and, eq, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { phoneSearchDigits, type FriendRequest, type SearchResult } from '../../../domain/friends.ts';
-import { SEARCH_LIMIT, userSummarySchema, type Relationship, type UserSummary } from '../../../domain/profiles.ts';
+import {
+  encodeFriendsCursor,
+  FRIENDS_PAGE_SIZE,
+  phoneSearchDigits,
+  type FriendRequest,
+  type FriendsCursor,
+  type FriendsPage,
+  type SearchResult,
+} from '../../../domain/friends.ts';
+import { SEARCH_LIMIT, type Relationship, type UserSummary } from '../../../domain/profiles.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedRows } from '../../db/prepared.ts';
-import { displayUsername, displayUsernameColumn, escapeLike, queryRows } from '../../db/query.ts';
+import { displayUsername, displayUsernameColumn, escapeLike } from '../../db/query.ts';
 import { users } from '../../db/schema/auth.ts';
 import { bets } from '../../db/schema/bets.ts';
 import { friendRequests, friendships } from '../../db/schema/friends.ts';
@@ -28,24 +36,48 @@ export async function areFriends(db: Db, userId: string, otherId: string): Promi
   return row !== undefined;
 }
 
+const friendRow = z.object({ id: z.string(), name: z.string(), username: z.string(), image: z.string().nullable() });
+
 /**
- * Every friend, by name. Each friend is one index-only lookup on user_summary_idx (issue 16, point 3):
- * a plain join let the planner hash all 100,000 users for the user with 1,703 friends (2,200 buffers but
- * 100,000 rows, ~2× the time of 1,703 lookups at ~3 buffers each); the lateral `limit 1` keeps the lookups.
- * Hand-written: the query builder's mapping of a lateral subquery's fields cost 5.2 ms of CPU for those
- * 1,703 rows, this 2.3.
+ * Friends by name from the summary each friendship row carries (migration 0019, ADR 043): one
+ * index-only range scan of friendship_by_name_idx, no lookup of the friends' user rows. Reading each
+ * friend's row was ~3 buffers a friend, 5,100 for the user with 1,703 friends (issue 16, point 3).
+ * A page also counts all friends (an uncorrelated subquery, run once) for 'Friends (n)'.
  */
-export async function listFriends(db: Db, userId: string): Promise<UserSummary[]> {
-  return queryRows(
-    db,
-    sql`select u.id, u.name, u.username, u.image from friendship f
-      cross join lateral (
-        select u.id, u.name, ${displayUsername('u')} as username, u.image from "user" u where u.id = f.friend_id limit 1
-      ) u
-      where f.user_id = ${userId}
-      order by u.name, u.id`,
-    userSummarySchema,
-  );
+const friendsStatement = (name: string, page: 'first' | 'after' | 'all') =>
+  preparedRows({
+    name,
+    keys: ['userId', 'afterName', 'afterId'],
+    build: ({ userId, afterName, afterId }) => sql`
+      select f.friend_id as id, f.friend_name as name, f.friend_username as username, f.friend_image as image
+        ${page === 'all' ? sql`` : sql`, (select count(*) from friendship c where c.user_id = ${userId})::int as total`}
+      from friendship f
+      where f.user_id = ${userId} ${page === 'after' ? sql`and (f.friend_name, f.friend_id) > (${afterName}::text, ${afterId}::text)` : sql``}
+      order by f.friend_name, f.friend_id
+      ${page === 'all' ? sql`` : sql.raw(`limit ${FRIENDS_PAGE_SIZE + 1}`)}`,
+    row: friendRow.extend({ total: z.number().optional() }),
+  });
+const allFriends = friendsStatement('friends_all', 'all');
+const firstFriendsPage = friendsStatement('friends_page_first', 'first');
+const laterFriendsPage = friendsStatement('friends_page_after', 'after');
+
+const toSummary = (row: z.output<typeof friendRow>): UserSummary => ({ id: row.id, name: row.name, username: row.username, image: row.image });
+
+/** Every friend, by name: for the friend picker, which searches them all. */
+export async function listAllFriends(db: Db, userId: string): Promise<UserSummary[]> {
+  return (await allFriends(db, { userId, afterName: '', afterId: '' })).map(toSummary);
+}
+
+/** A page of friends by name (the Friends tab), and how many there are in all. */
+export async function listFriends(db: Db, userId: string, cursor?: FriendsCursor): Promise<FriendsPage> {
+  const rows = cursor
+    ? await laterFriendsPage(db, { userId, afterName: cursor.name, afterId: cursor.id })
+    : await firstFriendsPage(db, { userId, afterName: '', afterId: '' });
+  const items = rows.slice(0, FRIENDS_PAGE_SIZE).map(toSummary);
+  const last = items.at(-1);
+  const nextCursor = rows.length > FRIENDS_PAGE_SIZE && last ? encodeFriendsCursor({ name: last.name, id: last.id }) : null;
+  // No rows after the cursor: the count is not known from this page, but no page asks for it then.
+  return { items, nextCursor, total: rows[0]?.total ?? 0 };
 }
 
 export async function listIncomingRequests(db: Db, userId: string): Promise<FriendRequest[]> {

@@ -107,7 +107,7 @@ test('friend routes need a session (401)', async () => {
   const anon = createAgent(t);
   for (const res of [
     await anon.api.users.search.$get({ query: { q: 'abc' } }),
-    await anon.api.friends.$get(),
+    await anon.api.friends.$get({ query: {} }),
     await anon.api['friend-requests'].$get(),
     await anon.api['friend-requests'].$post({ json: { userId: 'x' } }),
     await anon.api.friends[':userId'].$delete({ param: { userId: 'x' } }),
@@ -130,8 +130,8 @@ test('request, list, accept: both sides become friends', async () => {
   const requestId = String(incoming[0]?.id);
 
   expect((await bob.agent.api['friend-requests'][':id'].accept.$post({ param: { id: requestId } })).status).toBe(200);
-  expect((await items(await alice.agent.api.friends.$get())).map((f) => f.id)).toEqual([bob.user.id]);
-  expect((await items(await bob.agent.api.friends.$get())).map((f) => f.id)).toEqual([alice.user.id]);
+  expect((await items(await alice.agent.api.friends.$get({ query: {} }))).map((f) => f.id)).toEqual([bob.user.id]);
+  expect((await items(await bob.agent.api.friends.$get({ query: {} }))).map((f) => f.id)).toEqual([alice.user.id]);
   expect(await items(await bob.agent.api['friend-requests'].$get())).toEqual([]);
   // Accepting twice is a conflict, not a second friendship.
   expect((await bob.agent.api['friend-requests'][':id'].accept.$post({ param: { id: requestId } })).status).toBe(409);
@@ -144,7 +144,7 @@ test('the friends list is every friend by name, then id, with their summary only
   for (const name of ['Mia', 'Zoe', 'Abe', 'Mia', 'Bo']) friends.push(await insertUser(t, { name, image: `/avatars/${name}.webp` }));
   for (const friend of friends) await makeFriends(t, me.user.id, friend.id);
   await makeFriends(t, stranger.id, friends[0]?.id ?? '');
-  const list = await items(await me.agent.api.friends.$get());
+  const list = await items(await me.agent.api.friends.$get({ query: {} }));
   const expected = [...friends].sort((a, b) => (a.name === b.name ? (a.id < b.id ? -1 : 1) : a.name < b.name ? -1 : 1));
   expect(list).toEqual(expected.map((f) => ({ id: f.id, name: f.name, username: f.displayUsername, image: f.image })));
 });

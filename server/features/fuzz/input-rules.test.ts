@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { encodeCursor } from '../../../domain/pagination.ts';
+import { encodeFriendsCursor } from '../../../domain/friends.ts';
 import { users } from '../../db/schema/auth.ts';
 import { bets } from '../../db/schema/bets.ts';
 import { comments } from '../../db/schema/comments.ts';
@@ -170,7 +171,7 @@ test('text that is blank once invisible characters are removed, or carries bidi 
   expect(await t.db.select().from(comments).where(eq(comments.betId, pending.id))).toEqual([]);
 });
 
-test('a bad cursor on the feed and on past bets is a 400 INVALID_CURSOR', async () => {
+test('a bad cursor on the feed and on each bet section is a 400 INVALID_CURSOR', async () => {
   const { me } = await setup();
   const cursors = [
     encodeCursor({ createdAt: '2026-01-01T00:00:00.000Z', id: 'not-a-uuid' }),
@@ -178,7 +179,7 @@ test('a bad cursor on the feed and on past bets is a 400 INVALID_CURSOR', async 
     encodeCursor({ createdAt: 'yesterday', id: '00000000-0000-4000-8000-000000000000' }),
     'garbage!',
   ];
-  for (const path of ['/api/feed', '/api/bets/mine/past']) {
+  for (const path of ['/api/feed', '/api/bets/mine/pending', '/api/bets/mine/active', '/api/bets/mine/past']) {
     for (const cursor of cursors) {
       const json = await expectRefused(
         await me.agent.get(`${path}?cursor=${encodeURIComponent(cursor)}`),
@@ -195,4 +196,21 @@ test('a bad cursor on the feed and on past bets is a 400 INVALID_CURSOR', async 
     });
     expect((await me.agent.get(`${path}?cursor=${good}`)).status).toBe(200);
   }
+});
+
+test('a bad friends cursor is a 400 INVALID_CURSOR; a made-up but well-formed one is a page (ADR 043)', async () => {
+  const { me } = await setup();
+  for (const cursor of [
+    encodeFriendsCursor({ name: `Ana${NUL}`, id: 'u_1' }),
+    encodeFriendsCursor({ name: 'Ana', id: `u_${NUL}` }),
+    encodeFriendsCursor({ name: 'Ana', id: '' }),
+    'garbage!',
+  ]) {
+    const json = await expectRefused(await me.agent.get(`/api/friends?cursor=${encodeURIComponent(cursor)}`), cursor, 400);
+    expect(json).toEqual({
+      error: { code: 'INVALID_CURSOR', message: 'This list link is out of date. Please reload the page.' },
+    });
+  }
+  const good = encodeFriendsCursor({ name: 'Zoë 🎲', id: 'u_anything' });
+  expect((await me.agent.get(`/api/friends?cursor=${good}`)).status).toBe(200);
 });

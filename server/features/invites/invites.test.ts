@@ -172,7 +172,7 @@ test('signing up through a link makes friends when the email is verified, even i
   await phone.get(pathOf(link));
   const lines = await inviteLines(inviter.user.id);
   expect(lines.map((l) => [l.type, l.actorId])).toEqual([['invite_joined', account.id]]);
-  const friends = await (await inviter.agent.api.friends.$get()).json();
+  const friends = await (await inviter.agent.api.friends.$get({ query: {} })).json();
   expect(JSON.stringify(friends)).toContain(account.id);
 });
 

@@ -8,16 +8,16 @@ import {
   networkFailure,
   noLimits,
   worker,
-  type FriendsBody,
+  type AllFriendsBody,
   type LimitsBody,
 } from '../../testing/msw.ts';
 import { renderScreen } from '../../testing/render.tsx';
 import { expectErrorToast } from '../../testing/toasts.ts';
 import { Component as HomeScreen } from './home.tsx';
 
-function withFriends(items: FriendsBody['items']) {
+function withFriends(items: AllFriendsBody['items']) {
   worker.use(
-    http.get('/api/friends', () => HttpResponse.json<FriendsBody>({ items })),
+    http.get('/api/friends/all', () => HttpResponse.json<AllFriendsBody>({ items })),
     http.get('/api/limits', () => HttpResponse.json<LimitsBody>(noLimits)),
   );
 }
@@ -81,9 +81,9 @@ test("a bet sent after the session ended says 'Authentication required' / 'Pleas
 test("the friend picker spins while friends load, then says 'No friends found.' for a search without match", async () => {
   const friends = deferred();
   worker.use(
-    http.get('/api/friends', async () => {
+    http.get('/api/friends/all', async () => {
       await friends.promise;
-      return HttpResponse.json<FriendsBody>({ items: [alex] });
+      return HttpResponse.json<AllFriendsBody>({ items: [alex] });
     }),
     http.get('/api/limits', () => HttpResponse.json<LimitsBody>(noLimits)),
   );

@@ -7,7 +7,7 @@ import { useAuthSession } from '../../features/auth/hooks/use-auth-session.ts';
 import { PlaceBetForm } from '../../features/bets/components/place-bet-form.tsx';
 import { usePreselectedFriend } from '../../features/bets/hooks/use-preselected-friend.ts';
 import { betDraftKey, readBetDraft, EMPTY_BET_DRAFT } from '../../features/bets/utils/bet-draft.ts';
-import { useFriends } from '../../features/friends/api/get-friends.ts';
+import { useAllFriends } from '../../features/friends/api/get-friends.ts';
 import { useLimits } from '../../features/limits/api/get-limits.ts';
 import { BreakNotice } from '../../features/limits/components/break-notice.tsx';
 import { ActivityBell } from '../../features/notifications/components/activity-bell.tsx';
@@ -20,7 +20,7 @@ const ChallengeLinkDialog = lazy(async () => {
 
 export function Component() {
   const navigate = useNavigate();
-  const friends = useFriends();
+  const friends = useAllFriends();
   // RequireAuth renders this screen only with a user.
   const userId = useAuthSession().user?.id ?? null;
   const draftKey = userId === null ? null : betDraftKey(userId);

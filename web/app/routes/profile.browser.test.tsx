@@ -120,8 +120,8 @@ test("failed bets show 'Error loading bets' / 'Failed to load bets. Please try a
       fail
         ? apiError('INTERNAL', 'Something went wrong on our side. Please try again.')
         : HttpResponse.json<MyBetsBody>({
-            pending: [],
-            active: [bet({ description: 'Rain tomorrow' })],
+            pending: { items: [], nextCursor: null },
+            active: { items: [bet({ description: 'Rain tomorrow' })], nextCursor: null },
             past: { items: [], nextCursor: null },
           }),
     ),
@@ -186,4 +186,50 @@ test("a bet from the profile with an opponent lacking Venmo shows 'No Venmo hand
     .first()
     .click();
   await expectErrorToast('No Venmo handle', "Your opponent hasn't set up their Venmo handle.");
+});
+
+test("Active and Past Bets each load 20 more with 'Load more', and a refetch reads the same pages again (ADR 043)", async () => {
+  const active = Array.from({ length: 23 }, (_, i) => bet({ description: `Active bet ${i + 1}` }));
+  const past = Array.from({ length: 21 }, (_, i) =>
+    completedBet(alex.id, { description: `Past bet ${i + 1}` }),
+  );
+  const asked: string[] = [];
+  const page1 = { items: [], nextCursor: null };
+  worker.use(
+    http.get('/api/bets/mine', () => {
+      asked.push('mine');
+      return HttpResponse.json<MyBetsBody>({
+        pending: page1,
+        active: { items: active.slice(0, 20), nextCursor: 'active-20' },
+        past: { items: past.slice(0, 20), nextCursor: 'past-20' },
+      });
+    }),
+    http.get('/api/bets/mine/:section', ({ request, params }) => {
+      const cursor = new URL(request.url).searchParams.get('cursor');
+      asked.push(`${String(params['section'])} ${String(cursor)}`);
+      const rest = params['section'] === 'active' ? active.slice(20) : past.slice(20);
+      return HttpResponse.json<MyBetsBody['past']>({ items: rest, nextCursor: null });
+    }),
+    ...profileHandlers(profileScreen()),
+  );
+  const { queryClient } = await renderProfile();
+  const section = (name: string) => page.getByRole('region', { name });
+  await expect.element(section('Active Bets 20 bets')).toBeVisible();
+  await expect.element(page.getByText('Active bet 20', { exact: true })).toBeVisible();
+  await section('Active Bets 20 bets').getByRole('button', { name: 'Load more' }).click();
+  await expect.element(page.getByText('Active bet 23', { exact: true })).toBeVisible();
+  await expect.element(section('Active Bets 23 bets')).toBeVisible();
+  await expect
+    .element(section('Active Bets 23 bets').getByRole('button', { name: 'Load more' }))
+    .not.toBeInTheDocument();
+  await section('Past Bets 20 bets').getByRole('button', { name: 'Load more' }).click();
+  await expect.element(page.getByText('Past bet 21', { exact: true })).toBeVisible();
+  expect(asked).toEqual(['mine', 'active active-20', 'past past-20']);
+
+  // A realtime change refetches the first page and then the same sections' pages, in order.
+  asked.length = 0;
+  await queryClient.invalidateQueries({ queryKey: ['bets'] });
+  await expect.poll(() => asked).toEqual(['mine', 'active active-20', 'past past-20']);
+  await expect.element(page.getByText('Active bet 23', { exact: true })).toBeVisible();
+  await expect.element(page.getByText('Past bet 21', { exact: true })).toBeVisible();
 });

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useMyBets } from '../api/get-my-bets.ts';
+import { useMyBets, type BetSectionName } from '../api/get-my-bets.ts';
 import { BetSection } from './bet-section.tsx';
 import { OpenChallenges } from './open-challenges.tsx';
 
@@ -34,6 +34,7 @@ function useIsPastFirstPaint(isReady: boolean): boolean {
 /** The profile's Pending, Active and Past Bets, or the empty state when I have none. */
 export function ProfileBets({ viewerId, placeBetPath, onOpenComments }: ProfileBetsProps) {
   const bets = useMyBets();
+  const [loading, setLoading] = useState<BetSectionName | null>(null);
   const isComplete = useIsPastFirstPaint(bets.data !== undefined);
 
   if (bets.data === undefined) {
@@ -55,8 +56,8 @@ export function ProfileBets({ viewerId, placeBetPath, onOpenComments }: ProfileB
     );
   }
 
-  const { pending, active, past, hasMorePast } = bets.data;
-  if (pending.length + active.length + past.length === 0) {
+  const { pending, active, past } = bets.data;
+  if (pending.bets.length + active.bets.length + past.bets.length === 0) {
     return (
       <div className="grid gap-6">
         <EmptyState
@@ -76,30 +77,31 @@ export function ProfileBets({ viewerId, placeBetPath, onOpenComments }: ProfileB
   }
 
   const sectionProps = { viewerId, onOpenComments, shown: isComplete ? undefined : FIRST_CARDS };
+  // Each section pages 20 at a time (ADR 043); one 'Load more' runs at a time.
+  const footer = (section: BetSectionName) =>
+    bets.data[section].hasMore ? (
+      <Button
+        variant="outline"
+        className="w-full"
+        disabled={bets.isFetchingNextPage}
+        aria-busy={(bets.isFetchingNextPage && loading === section) || undefined}
+        onClick={() => {
+          setLoading(section);
+          void bets.loadMore(section);
+        }}
+      >
+        {bets.isFetchingNextPage && loading === section ? (
+          <LoaderCircle className="animate-spin" aria-hidden />
+        ) : null}
+        Load more
+      </Button>
+    ) : null;
   return (
     <div className="grid gap-6">
-      <BetSection title="Pending Bets" bets={pending} {...sectionProps} />
+      <BetSection title="Pending Bets" bets={pending.bets} {...sectionProps} footer={footer('pending')} />
       <OpenChallenges />
-      <BetSection title="Active Bets" bets={active} {...sectionProps} />
-      <BetSection
-        title="Past Bets"
-        bets={past}
-        {...sectionProps}
-        footer={
-          hasMorePast ? (
-            <Button
-              variant="outline"
-              className="w-full"
-              disabled={bets.isFetchingNextPage}
-              aria-busy={bets.isFetchingNextPage || undefined}
-              onClick={() => void bets.fetchNextPage()}
-            >
-              {bets.isFetchingNextPage ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
-              Load more
-            </Button>
-          ) : null
-        }
-      />
+      <BetSection title="Active Bets" bets={active.bets} {...sectionProps} footer={footer('active')} />
+      <BetSection title="Past Bets" bets={past.bets} {...sectionProps} footer={footer('past')} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
 import { page } from 'vitest/browser';
-import { alex, user } from '../../../testing/factories.ts';
+import { alex, user, users } from '../../../testing/factories.ts';
 import { deferred } from '../../../testing/deferred.ts';
 import {
   apiError,
@@ -19,7 +19,7 @@ const request = { id: 'request-1', requester: alex, createdAt: new Date().toISOS
 
 function lists(requests: FriendRequestsBody['items'] = []) {
   return [
-    http.get('/api/friends', () => HttpResponse.json<FriendsBody>({ items: [] })),
+    http.get('/api/friends', () => HttpResponse.json<FriendsBody>({ items: [], nextCursor: null, total: 0 })),
     http.get('/api/friend-requests', () => HttpResponse.json<FriendRequestsBody>({ items: requests })),
   ];
 }
@@ -131,7 +131,7 @@ test("the tabs read 'Friends (n)' and 'Requests (n)' with the profile's counts u
   worker.use(
     http.get('/api/friends', async () => {
       await response.promise;
-      return HttpResponse.json<FriendsBody>({ items: [alex] });
+      return HttpResponse.json<FriendsBody>({ items: [alex], nextCursor: null, total: 1 });
     }),
     ...lists([request]),
   );
@@ -175,7 +175,9 @@ test("a failed accept of a friend request shows the server's message in an 'Erro
 test("removing a friend asks first, and a failure shows 'Error' with the spec's fallback", async () => {
   worker.use(
     http.delete(`/api/friends/${alex.id}`, () => networkFailure()),
-    http.get('/api/friends', () => HttpResponse.json<FriendsBody>({ items: [alex] })),
+    http.get('/api/friends', () =>
+      HttpResponse.json<FriendsBody>({ items: [alex], nextCursor: null, total: 1 }),
+    ),
     ...lists(),
   );
   await renderDialog();
@@ -184,4 +186,33 @@ test("removing a friend asks first, and a failure shows 'Error' with the spec's 
   await expect.element(confirm.getByRole('heading', { name: 'Remove Alex Rivera?' })).toBeVisible();
   await confirm.getByRole('button', { name: 'Remove' }).click();
   await expectErrorToast('Error', 'Please try again.');
+});
+
+test("the Friends tab counts every friend and shows them 50 at a time, 'Load more' adding the next page (ADR 043)", async () => {
+  const everyone = users(53);
+  const cursors: (string | null)[] = [];
+  worker.use(
+    http.get('/api/friends', ({ request }) => {
+      const cursor = new URL(request.url).searchParams.get('cursor');
+      cursors.push(cursor);
+      return HttpResponse.json<FriendsBody>(
+        cursor === null
+          ? { items: everyone.slice(0, 50), nextCursor: 'after-50', total: 53 }
+          : { items: everyone.slice(50), nextCursor: null, total: 53 },
+      );
+    }),
+    ...lists().slice(1),
+  );
+  await renderDialog();
+  await expect.element(page.getByRole('tab', { name: 'Friends (53)' })).toBeVisible();
+  const list = page.getByRole('list', { name: 'Friends' });
+  await expect.poll(() => list.getByRole('listitem').elements().length).toBe(50);
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect.poll(() => list.getByRole('listitem').elements().length).toBe(53);
+  await expect
+    .element(page.getByRole('button', { name: `Remove ${everyone[52]?.name ?? ''}` }))
+    .toBeVisible();
+  await expect.element(page.getByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  expect(cursors).toEqual([null, 'after-50']);
+  await expect.element(page.getByRole('tab', { name: 'Friends (53)' })).toBeVisible();
 });

@@ -7,7 +7,7 @@ import {
 } from '../../../components/ui/dialog.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { useFriendRequests } from '../api/get-friend-requests.ts';
-import { useFriends } from '../api/get-friends.ts';
+import { useFriendsPages } from '../api/get-friends.ts';
 import { FriendRequestsTab } from './friend-requests-tab.tsx';
 import { FriendsTab } from './friends-tab.tsx';
 import { UserSearchTab } from './user-search-tab.tsx';
@@ -28,9 +28,10 @@ export function FriendsDialog({
   onPlaceBet,
   knownCounts,
 }: FriendsDialogProps) {
-  const friends = useFriends({ enabled: open });
+  const friends = useFriendsPages({ enabled: open });
   const requests = useFriendRequests({ enabled: open });
-  const friendsCount = friends.data?.items.length ?? knownCounts?.friends ?? 0;
+  // The full count: the list itself arrives 50 at a time (ADR 043).
+  const friendsCount = friends.data?.total ?? knownCounts?.friends ?? 0;
   const requestsCount = requests.data?.items.length ?? knownCounts?.requests ?? 0;
 
   return (
@@ -52,6 +53,9 @@ export function FriendsDialog({
             <FriendsTab
               friends={friends.data?.items}
               isError={friends.isError}
+              hasMore={friends.data?.hasMore ?? false}
+              isLoadingMore={friends.isFetchingNextPage}
+              onLoadMore={() => void friends.fetchNextPage()}
               onSelectUser={onSelectUser}
               onPlaceBet={onPlaceBet}
             />

@@ -1,4 +1,4 @@
-import { Users } from 'lucide-react';
+import { LoaderCircle, Users } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../../../lib/toast.ts';
 import type { UserSummary } from '../../../../domain/profiles.ts';
@@ -13,11 +13,23 @@ import { UserRow } from './user-row.tsx';
 type FriendsTabProps = {
   friends: UserSummary[] | undefined;
   isError: boolean;
+  /** More friends after these (the list comes 50 at a time, ADR 043). */
+  hasMore: boolean;
+  isLoadingMore: boolean;
+  onLoadMore: () => void;
   onSelectUser: (userId: string) => void;
   onPlaceBet: (friendId: string) => void;
 };
 
-export function FriendsTab({ friends, isError, onSelectUser, onPlaceBet }: FriendsTabProps) {
+export function FriendsTab({
+  friends,
+  isError,
+  hasMore,
+  isLoadingMore,
+  onLoadMore,
+  onSelectUser,
+  onPlaceBet,
+}: FriendsTabProps) {
   if (!friends) {
     return isError ? (
       <p className="py-6 text-center text-sm text-muted-foreground">Your friends couldn't be loaded.</p>
@@ -37,11 +49,25 @@ export function FriendsTab({ friends, isError, onSelectUser, onPlaceBet }: Frien
     );
   }
   return (
-    <ul aria-label="Friends" className="divide-y">
-      {friends.map((friend) => (
-        <FriendRow key={friend.id} friend={friend} onSelectUser={onSelectUser} onPlaceBet={onPlaceBet} />
-      ))}
-    </ul>
+    <>
+      <ul aria-label="Friends" className="divide-y">
+        {friends.map((friend) => (
+          <FriendRow key={friend.id} friend={friend} onSelectUser={onSelectUser} onPlaceBet={onPlaceBet} />
+        ))}
+      </ul>
+      {hasMore ? (
+        <Button
+          variant="outline"
+          className="mt-3 w-full"
+          disabled={isLoadingMore}
+          aria-busy={isLoadingMore || undefined}
+          onClick={onLoadMore}
+        >
+          {isLoadingMore ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
+          Load more
+        </Button>
+      ) : null}
+    </>
   );
 }
 
