@@ -11,6 +11,15 @@ export const session = createMiddleware<AppEnv>(async (c, next) => {
     await next();
     return;
   }
+  // A fresh signed copy of the session in the cookie is answered here, without better-auth's endpoint
+  // pipeline (ADR 042); anything else is better-auth's to decide.
+  const cached = c.var.deps.auth.readCachedSession(c.req.header('cookie'));
+  if (cached !== undefined) {
+    c.set('user', cached?.user ?? null);
+    c.set('session', cached?.session ?? null);
+    await next();
+    return;
+  }
   const { headers, response: found } = await c.var.deps.auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
   // The signed session cache cookie, (re)written when the check read the database (session-cache.ts).
   for (const cookie of headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
