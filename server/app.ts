@@ -82,7 +82,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions) {
     await next();
     // The path only: query strings may carry verification or reset tokens.
     deps.logger.info(
-      { reqId: c.var.requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      { reqId: c.get('requestId'), method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
       'request',
     );
   });
