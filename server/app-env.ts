@@ -31,7 +31,8 @@ export type AppEnv = {
   Variables: {
     deps: AppDeps;
     user: SessionUser | null;
-    session: Session | null;
+    // As getSession answers it: without the token (auth-hooks.ts).
+    session: Omit<Session, 'token'> | null;
     /** The caller's address (the socket's, or a trusted proxy's header), for per-client limits. */
     clientIp: string;
   };

@@ -4,6 +4,7 @@ import { username } from 'better-auth/plugins';
 import type { Db } from '../db/client.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/auth.ts';
 import { createAuthHooks, type AuthHookDeps } from './auth-hooks.ts';
+import { createCachedSessionReader } from './cached-session.ts';
 import { installFastHmac } from './fast-hmac.ts';
 import { claimExistingAccountMail, claimResetMail } from './auth-limits.ts';
 import type { Logger } from './logger.ts';
@@ -172,7 +173,16 @@ export function createAuth(deps: AuthDeps) {
     },
     hooks: createAuthHooks(db, { invites: deps.invites }),
   });
-  return Object.assign(auth, { sessionVersions });
+  // Known once better-auth's context is built; until then every check goes through getSession.
+  let cachedSession: ReturnType<typeof createCachedSessionReader>;
+  void auth.$context.then((context) => {
+    cachedSession = createCachedSessionReader(context);
+  });
+  return Object.assign(auth, {
+    sessionVersions,
+    /** A fresh signed cookie cache read without better-auth's endpoint (cached-session.ts); undefined: ask getSession. */
+    readCachedSession: (cookieHeader: string | null | undefined) => cachedSession?.(cookieHeader),
+  });
 }
 
 export type Auth = ReturnType<typeof createAuth>;

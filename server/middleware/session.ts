@@ -11,7 +11,18 @@ export const session = createMiddleware<AppEnv>(async (c, next) => {
     await next();
     return;
   }
-  const { headers, response: found } = await c.var.deps.auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
+  // A fresh signed copy of the session in the cookie is answered here, without better-auth's endpoint
+  // pipeline (ADR 042); anything else is better-auth's to decide.
+  // c.get, not c.var: Hono builds a new object from all variables on each `c.var` read.
+  const { auth } = c.get('deps');
+  const cached = auth.readCachedSession(c.req.header('cookie'));
+  if (cached !== undefined) {
+    c.set('user', cached?.user ?? null);
+    c.set('session', cached?.session ?? null);
+    await next();
+    return;
+  }
+  const { headers, response: found } = await auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
   // The signed session cache cookie, (re)written when the check read the database (session-cache.ts).
   for (const cookie of headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
   c.set('user', found?.user ?? null);
@@ -28,6 +39,6 @@ export function currentUser(c: Context<AppEnv>): SessionUser {
 
 /** Answers 401 unless a signed-in user made the request. */
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
-  if (!c.var.user) throw new AppError('UNAUTHORIZED');
+  if (!c.get('user')) throw new AppError('UNAUTHORIZED');
   await next();
 });
