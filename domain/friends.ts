@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { relationshipSchema, userSummarySchema } from './profiles.ts';
-import { INVALID_CURSOR_MESSAGE } from './pagination.ts';
+import { cursorQuerySchema, fromBase64Url, toBase64Url } from './pagination.ts';
 import { hasForbiddenCharacters, isBlank, textMessages } from './text.ts';
 import { digitsOnly, PHONE_DIGITS, userIdSchema } from './users.ts';
 
@@ -65,38 +65,35 @@ export type FriendsCursor = { name: string; id: string };
 
 export function encodeFriendsCursor(cursor: FriendsCursor): string {
   // Percent-encoded first: btoa takes only Latin-1, and names are any Unicode.
-  return btoa(encodeURIComponent(JSON.stringify([cursor.name, cursor.id])))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replace(/=+$/, '');
+  return toBase64Url(encodeURIComponent(JSON.stringify([cursor.name, cursor.id])));
 }
 
 export function decodeFriendsCursor(value: string): FriendsCursor | null {
   try {
-    const json: unknown = JSON.parse(decodeURIComponent(atob(value.replaceAll('-', '+').replaceAll('_', '/'))));
+    const json: unknown = JSON.parse(decodeURIComponent(fromBase64Url(value)));
     // PostgreSQL text holds no NUL: such a cursor came from no page of ours.
-    const text = (max: number) => z.string().min(1).max(max).refine((value) => !value.includes('\u0000'));
-    const pair = z.tuple([z.string().max(1000).refine((value) => !value.includes('\u0000')), text(200)]).safeParse(json);
+    const text = (max: number) =>
+      z
+        .string()
+        .min(1)
+        .max(max)
+        .refine((value) => !value.includes('\u0000'));
+    const pair = z
+      .tuple([
+        z
+          .string()
+          .max(1000)
+          .refine((value) => !value.includes('\u0000')),
+        text(200),
+      ])
+      .safeParse(json);
     return pair.success ? { name: pair.data[0], id: pair.data[1] } : null;
   } catch {
     return null;
   }
 }
 
-export const friendsPageQuerySchema = z.object({
-  cursor: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined || value === '') return undefined;
-      const cursor = decodeFriendsCursor(value);
-      if (!cursor) {
-        ctx.addIssue({ code: 'custom', message: INVALID_CURSOR_MESSAGE });
-        return z.NEVER;
-      }
-      return cursor;
-    }),
-});
+export const friendsPageQuerySchema = cursorQuerySchema(decodeFriendsCursor);
 
 /** One page of my friends by name, with how many I have in all ('Friends (n)'). */
 export const friendsPageSchema = z.object({
