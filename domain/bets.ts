@@ -77,6 +77,9 @@ export const betTrustFields = {
 };
 
 /** A bet as its parties see it on the profile. */
+/** The profile's bet sections, each paged newest first (ADR 043). */
+export type BetSectionName = 'pending' | 'active' | 'past';
+
 export const betSchema = z.object({
   id: z.string(),
   creator: betPartySchema,

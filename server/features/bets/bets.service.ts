@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
-import { DISPUTE_WINDOW_HOURS, type Bet, type CreateBetInput, type VoidResult } from '../../../domain/bets.ts';
+import { DISPUTE_WINDOW_HOURS, type Bet, type BetSectionName, type CreateBetInput, type VoidResult } from '../../../domain/bets.ts';
 import { encodeCursor, type Cursor, type Page } from '../../../domain/pagination.ts';
 import type { Db } from '../../db/client.ts';
 import { bets } from '../../db/schema/bets.ts';
@@ -77,15 +77,12 @@ export async function createBet(db: Db, effects: BetEffects, userId: string, inp
   return requireBet(db, created.id);
 }
 
-/** The profile's bet sections; each pages newest first, 20 at a time (ADR 043). */
-export type BetSection = 'pending' | 'active' | 'past';
-
 /**
  * The profile's three sections in one statement: the first page of each. Each section's ids are one
  * array, an arm of the same bitmap scan on bet_pkey. For the user with 611 open bets the whole of
  * pending and active was 632 rows, ~3,100 buffers and 450 KB (issue 16, point 3): now at most 63 rows.
  */
-export async function listMyBets(db: Db, userId: string): Promise<Record<BetSection, Page<Bet>>> {
+export async function listMyBets(db: Db, userId: string): Promise<Record<BetSectionName, Page<Bet>>> {
   const rows = await selectBets(
     db,
     sql`${bets.id} = any(array(${sectionPageIds(userId, 'pending', undefined)}))
@@ -107,7 +104,7 @@ export async function listMyBets(db: Db, userId: string): Promise<Record<BetSect
  * bet_creator_unresolved_idx / bet_opponent_unresolved_idx: their predicate is written as the literal
  * `status <> 'completed'` for the planner to match.
  */
-function sectionPageIds(userId: string, section: BetSection, cursor: Cursor | undefined) {
+function sectionPageIds(userId: string, section: BetSectionName, cursor: Cursor | undefined) {
   const limit = PAGE_SIZE + 1;
   const status = section === 'past' ? sql`b.status = 'completed'` : sql`b.status <> 'completed' and b.status = ${section}`;
   const after = cursor ? sql`and (b.created_at, b.id) < (${new Date(cursor.createdAt)}, ${cursor.id}::uuid)` : sql``;
@@ -128,7 +125,7 @@ function toPage(rows: Bet[]): Page<Bet> {
 }
 
 /** One section's bets, newest first, a page at a time. */
-export async function listSectionBets(db: Db, userId: string, section: BetSection, cursor: Cursor | undefined): Promise<Page<Bet>> {
+export async function listSectionBets(db: Db, userId: string, section: BetSectionName, cursor: Cursor | undefined): Promise<Page<Bet>> {
   return toPage(await selectBets(db, sql`${bets.id} in (${sectionPageIds(userId, section, cursor)})`, { limit: PAGE_SIZE + 1 }));
 }
 

@@ -6,13 +6,10 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { Bet } from '../../../../domain/bets.ts';
+import type { Bet, BetSectionName } from '../../../../domain/bets.ts';
 import type { Page } from '../../../../domain/pagination.ts';
 import { api, unwrap } from '../../../lib/api-client.ts';
 import { myBetsKey } from '../../../lib/query-keys.ts';
-
-/** The profile's bet sections, each newest first and 20 at a time (ADR 043). */
-export type BetSectionName = 'pending' | 'active' | 'past';
 
 /**
  * One page of my bets: the first (from /bets/mine) carries a page of every section, a later one

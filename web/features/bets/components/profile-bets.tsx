@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useMyBets, type BetSectionName } from '../api/get-my-bets.ts';
+import type { BetSectionName } from '../../../../domain/bets.ts';
+import { useMyBets } from '../api/get-my-bets.ts';
 import { BetSection } from './bet-section.tsx';
 import { OpenChallenges } from './open-challenges.tsx';
 
