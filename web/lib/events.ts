@@ -55,6 +55,26 @@ export function changesSince(log: ChangeLog, since: number): readonly ChangeKind
   return [...new Set(log.changes.filter((change) => change.at >= since).map((change) => change.event.kind))];
 }
 
+/** A leader's `replay` message, checked rather than cast: another tab's code may be another version. */
+function parseReplay(data: object): ChangeLog | null {
+  if (
+    !('from' in data) ||
+    typeof data.from !== 'number' ||
+    !('changes' in data) ||
+    !Array.isArray(data.changes)
+  )
+    return null;
+  const changes: Change[] = [];
+  for (const change of data.changes as unknown[]) {
+    if (typeof change !== 'object' || change === null || !('at' in change) || typeof change.at !== 'number')
+      return null;
+    const event = parse('event' in change ? change.event : undefined);
+    if (!event) return null;
+    changes.push({ at: change.at, event });
+  }
+  return { from: data.from, changes };
+}
+
 /** Adds a change the stream just told, forgetting those older than the window. */
 function append(log: ChangeLog, event: ChangeEvent) {
   const now = Date.now();
@@ -136,12 +156,12 @@ export function startRealtime(queryClient: QueryClient): () => void {
   channel.onmessage = (message: MessageEvent<unknown>) => {
     const data = message.data;
     if (typeof data === 'object' && data !== null && 'type' in data) {
-      const request = data as ChannelMessage;
-      if (request.type === 'replay-request' && log) post({ type: 'replay', ...log });
-      else if (request.type === 'replay' && !caughtUp) {
-        // The leader's log, for this tab's own first reads.
+      if (data.type === 'replay-request' && log) post({ type: 'replay', ...log });
+      else if (data.type === 'replay' && !caughtUp) {
+        // The leader's log, for this tab's own first reads; one it cannot read refetches everything.
         caughtUp = true;
-        refetch(changesSince(request, pageStart()));
+        const replayed = parseReplay(data);
+        refetch(replayed ? changesSince(replayed, pageStart()) : changeKinds);
       }
       return;
     }
