@@ -209,12 +209,6 @@ test('a push reaches the service worker, shows a notification and its click open
     url: `/bets/${betId}`,
     tag: `bet-${betId}`,
   };
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: new URL(baseURL ?? '').origin,
-    registrationId: await registrationId,
-    data: JSON.stringify(payload),
-  });
-
   const shown = () =>
     page.evaluate(async () => {
       const registration = await navigator.serviceWorker.ready;
@@ -227,18 +221,31 @@ test('a push reaches the service worker, shows a notification and its click open
       }));
     });
   const asShown = ({ title, body, tag, url }: typeof payload) => [{ title, body, tag, data: { url } }];
-  // The worker may have to start for the push; CI runs the API suite beside this one.
-  await expect.poll(shown, { timeout: FIRST_LOAD_MS }).toEqual(asShown(payload));
+  const deliver = async (message: typeof payload) =>
+    cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: new URL(baseURL ?? '').origin,
+      registrationId: await registrationId,
+      data: JSON.stringify(message),
+    });
+  // CDP's delivery is fire-and-forget: it does not say whether the worker got the event, and it lost one twice in
+  // full runs (the notification never came, no worker error; never when this test ran alone). A
+  // push service redelivers what a worker did not take, so this does too, once, after 8 s; the worker's own
+  // handling (the notification, its tag, its click) is asserted as before.
+  const showsWithOneRedelivery = async (message: typeof payload) => {
+    await deliver(message);
+    try {
+      await expect.poll(shown, { timeout: 8_000 }).toEqual(asShown(message));
+    } catch {
+      await deliver(message);
+      await expect.poll(shown, { timeout: FIRST_LOAD_MS }).toEqual(asShown(message));
+    }
+  };
+  await showsWithOneRedelivery(payload);
   expect(workerErrors).toEqual([]);
 
   // A second push with the same tag replaces the first instead of stacking.
   const update = { ...payload, title: 'Ben updated the bet', body: 'Ben bet you $10: chess on Sunday' };
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: new URL(baseURL ?? '').origin,
-    registrationId: await registrationId,
-    data: JSON.stringify(update),
-  });
-  await expect.poll(shown, { timeout: FIRST_LOAD_MS }).toEqual(asShown(update));
+  await showsWithOneRedelivery(update);
 
   // Headless Chromium has no notification UI to click, and CDP cannot click one: the click is a
   // real 'notificationclick' event dispatched in the worker itself, with the shown notification.
