@@ -6,6 +6,8 @@ import { defineConfig, type PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { bundleStats } from './scripts/vite/bundle-stats.ts';
 import { precompress } from './scripts/vite/precompress.ts';
+import { preactCompatAliases, preactDedupe } from './scripts/vite/preact-compat.ts';
+import { prerenderScreens } from './scripts/vite/prerender.ts';
 
 const fromRoot = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 
@@ -32,8 +34,17 @@ const bundleReport: PluginOption[] = process.env['BUNDLE_REPORT']
 // Vite requires a default export.
 export default defineConfig({
   root: fromRoot('./web'),
+  // Preact through preact/compat instead of react-dom (ADR 046); in `resolve`, so a dev server and an SSR
+  // build that share this file render with the same library as the production build.
+  resolve: { alias: preactCompatAliases, dedupe: preactDedupe },
+  // An SSR build bundles its dependencies instead of importing them from node_modules at run time: an
+  // external react-router or TanStack Query would import the real 'react' in Node, past the aliases, and
+  // render with a second library beside Preact.
+  ssr: { noExternal: true },
   plugins: [
-    react(),
+    // React Fast Refresh hooks into react-dom, which no longer runs (ADR 046): an edit would be taken as
+    // applied and never shown. Off, an edit reloads the page in `npm run dev`.
+    react({ refreshExclude: /./ }),
     tailwindcss(),
     // Installable app and offline shell (issue 11, ADR 021). The worker is our own web/sw.ts
     // (push handlers live there); the page registers it after `load` (web/main.tsx).
@@ -68,6 +79,8 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
     bundleStats(),
+    // /, /signup and /login signed out, rendered to HTML for the server to send (ADR 047).
+    prerenderScreens({ entry: 'prerender.tsx', plugins: () => [react()] }),
     precompress(),
     ...bundleReport,
   ],

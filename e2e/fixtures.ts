@@ -79,7 +79,6 @@ type ConsoleWatch = {
   problems: string[];
 };
 
-
 /** Failed-resource lines for the answers the app gives on purpose (no session, refused, invalid). */
 const EXPECTED_CONSOLE_ERRORS = [
   /^Failed to load resource: the server responded with a status of (401|403|422) /,
@@ -223,6 +222,20 @@ export const test = base.extend<Fixtures & InternalFixtures>({
     },
     { auto: true },
   ],
+
+  // A prerendered screen (ADR 047) is painted before the app runs, and a press on it then does nothing
+  // (a form's post is answered 204). Tests act on the app: `goto` waits until it has adopted the markup.
+  // The tests of that gap itself navigate with `waitUntil: 'commit'`.
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (options?.waitUntil !== 'commit')
+        await page.locator('#root:not([data-prerendered])').waitFor({ state: 'attached' });
+      return response;
+    };
+    await use(page);
+  },
 
   seedUser: async ({ request, baseURL }, use) => {
     await use(async (user) => {

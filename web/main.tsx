@@ -1,7 +1,6 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { AppProvider } from './app/provider.tsx';
-import { AppRouter, createAppRouter } from './app/router.tsx';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from './app/app.tsx';
+import { createAppRouter } from './app/router.tsx';
 import { readSessionEarly } from './lib/session.ts';
 import './index.css';
 
@@ -35,12 +34,17 @@ if (import.meta.env.PROD)
 // chunk loads, so a signed-in screen's first render has its user instead of a spinner (ADR 044).
 // Not a top-level await: with one, the bundler splits the entry into ~40 chunks (+6 KiB gzip per page).
 readSessionEarly();
-void createAppRouter().then((router) =>
-  createRoot(container).render(
-    <StrictMode>
-      <AppProvider>
-        <AppRouter router={router} />
-      </AppProvider>
-    </StrictMode>,
-  ),
-);
+void createAppRouter().then((router) => {
+  // The server put this URL's prerendered screen in the root (signed-out /, /signup, /login; ADR 047):
+  // the app adopts that markup, and what a visitor typed before it ran stays in the inputs. The service
+  // worker's shell and every other page have an empty root and render from scratch.
+  if (container.dataset['prerendered'] === window.location.pathname && container.firstElementChild) {
+    // Preact (ADR 046) adopts the nodes without comparing them with its render: that the two are equal is
+    // proven by web/prerender.browser.test.tsx. It hydrates synchronously, so from the next line on the
+    // markup is the app's, which the unmarked root says (e2e/prerender.spec.ts waits for it).
+    hydrateRoot(container, <App router={router} />);
+    delete container.dataset['prerendered'];
+  } else {
+    createRoot(container).render(<App router={router} />);
+  }
+});

@@ -15,6 +15,8 @@ test.each(PAGE_BUDGETS.map((b) => [b.page, b.routeModules] as const))(
   },
 );
 
-test('no interim ceiling is below its target (a met target replaces the interim one)', () => {
-  for (const budget of PAGE_BUDGETS) expect(budget.interimKb).toBeGreaterThanOrEqual(budget.targetKb);
+// Every page meets the target since ADR 046, and its CI ceiling sits ~2 KiB above what it measured,
+// below the target: a ceiling above the target again would let a page grow past the goal unnoticed.
+test("every page's CI ceiling is within the issue's target", () => {
+  for (const budget of PAGE_BUDGETS) expect(budget.ceilingKb).toBeLessThanOrEqual(budget.targetKb);
 });

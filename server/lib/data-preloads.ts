@@ -13,6 +13,11 @@ export const SIGNED_OUT_HINT = '<meta name="sidepot-session" content="none">';
 // better-auth's session cookie with our prefix (server/lib/auth.ts), `__Secure-` on https.
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?sidepot\.session_token=/;
 
+/** Whether the request carries better-auth's session cookie (valid or not: only the API can tell). */
+export function hasSessionCookie(cookieHeader: string | undefined): boolean {
+  return cookieHeader !== undefined && SESSION_COOKIE.test(cookieHeader);
+}
+
 /**
  * `<link rel="preload" as="fetch">` tags for a request that carries a session cookie (issue 13): the
  * session read and the screen's first data start with the HTML instead of after the entry chunk has run
@@ -23,7 +28,7 @@ const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?sidepot\.session_token=/;
  * so a public screen renders without first asking for the session (ADR 044).
  */
 export function dataPreloads(pathname: string, cookieHeader: string | undefined): string {
-  if (!cookieHeader || !SESSION_COOKIE.test(cookieHeader)) return SIGNED_OUT_HINT;
+  if (!hasSessionCookie(cookieHeader)) return SIGNED_OUT_HINT;
   const segment = pathname.split('/')[1] ?? '';
   return [SESSION_PATH, ...(SCREEN_DATA[segment] ?? [])]
     .map((href) => `<link rel="preload" as="fetch" crossorigin href="${href}">`)

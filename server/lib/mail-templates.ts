@@ -1,15 +1,7 @@
+import { escapeHtml } from './escape-html.ts';
 import type { MailMessage } from './mail-transport.ts';
 
 const PRODUCT = 'Sidepot';
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 export type MailAction = { label: string; url: string };
 
@@ -56,7 +48,10 @@ export function verificationMail(to: string, name: string, url: string): MailMes
     to,
     `Verify your ${PRODUCT} account`,
     `Welcome to ${PRODUCT}, ${name}!`,
-    ['Confirm your email address to activate your account and start betting with friends.', 'The link is valid for 24 hours.'],
+    [
+      'Confirm your email address to activate your account and start betting with friends.',
+      'The link is valid for 24 hours.',
+    ],
     { label: 'Verify my email', url },
   );
 }
@@ -66,7 +61,10 @@ export function resetPasswordMail(to: string, name: string, url: string): MailMe
     to,
     `Reset your ${PRODUCT} password`,
     `Hi ${name},`,
-    ['Someone asked to reset the password of your account. If it was you, choose a new password below; the link is valid for one hour.', 'If it was not you, ignore this email: your password stays the same.'],
+    [
+      'Someone asked to reset the password of your account. If it was you, choose a new password below; the link is valid for one hour.',
+      'If it was not you, ignore this email: your password stays the same.',
+    ],
     { label: 'Choose a new password', url },
   );
 }
@@ -76,7 +74,10 @@ export function existingAccountMail(to: string, name: string, loginUrl: string):
     to,
     `You already have a ${PRODUCT} account`,
     `Hi ${name},`,
-    ['Someone tried to create a new account with this email address, but you already have one. Sign in instead, or use "Forgot your password?" on the sign-in page.', 'If it was not you, you can ignore this email.'],
+    [
+      'Someone tried to create a new account with this email address, but you already have one. Sign in instead, or use "Forgot your password?" on the sign-in page.',
+      'If it was not you, you can ignore this email.',
+    ],
     { label: 'Sign in', url: loginUrl },
   );
 }

@@ -4,8 +4,14 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../app-env.ts';
 import { AppError } from './errors.ts';
-import { dataPreloads } from './data-preloads.ts';
+import { dataPreloads, hasSessionCookie } from './data-preloads.ts';
 import { inlineStylesheets } from './inline-styles.ts';
+import {
+  prerenderedPathFor,
+  readPrerenderedPages,
+  withPrerenderedPage,
+  type PrerenderedPages,
+} from './prerendered-pages.ts';
 import { routePreloads } from './route-preloads.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -37,13 +43,25 @@ export function staticFiles(root: string) {
   let indexHtml: string | undefined;
   const preloadsFor = routePreloads(root);
   const shellByPath = new Map<string, string>();
+  let pages: PrerenderedPages | undefined;
   const serveShell = async (c: Context<AppEnv>) => {
     indexHtml ??= inlineStylesheets(root, await readFile(indexPath, 'utf8'));
-    const preloads = preloadsFor(c.req.path) + dataPreloads(c.req.path, c.req.header('cookie'));
-    let shell = shellByPath.get(preloads);
+    pages ??= await readPrerenderedPages(root);
+    const cookie = c.req.header('cookie');
+    const preloads = preloadsFor(c.req.path) + dataPreloads(c.req.path, cookie);
+    // A signed-out /, /signup or /login gets its screen in the HTML, painted before any script (ADR 047).
+    const prerendered = prerenderedPathFor(
+      pages,
+      c.req.path,
+      new URL(c.req.url).searchParams,
+      !hasSessionCookie(cookie),
+    );
+    const key = `${prerendered ?? ''}\n${preloads}`;
+    let shell = shellByPath.get(key);
     if (shell === undefined) {
       shell = indexHtml.replace('</head>', `${preloads}</head>`);
-      shellByPath.set(preloads, shell);
+      if (prerendered !== null) shell = withPrerenderedPage(shell, pages, prerendered);
+      shellByPath.set(key, shell);
     }
     // Signed in or not, the shell differs (its data preloads): a shared cache must not swap them.
     c.header('Vary', 'Cookie');
@@ -72,6 +90,11 @@ export function staticFiles(root: string) {
       })
       // Before serveStatic, which would answer / with index.html as it is, without the screen's preloads.
       .get('/', serveShell)
+      // The auth forms post to their own page when sent before the app has run (ADR 047). 204: the browser
+      // stays on the page with what was typed, to be sent again once the app runs. Nothing sent is read.
+      .post('/', (c) => c.body(null, 204))
+      .post('/signup', (c) => c.body(null, 204))
+      .post('/login', (c) => c.body(null, 204))
       .use('*', serveStatic({ root, precompressed: true }))
       // A missing file is a stale deploy, a typo or a probe, never a page: a 404 in
       // the error shape (app.onError), not the shell.

@@ -1,4 +1,4 @@
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type DataRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { RouteError } from '../components/errors/route-error.tsx';
 import { AppShell } from '../components/layouts/app-shell.tsx';
@@ -16,7 +16,7 @@ function screen(load: () => Promise<RouteModule>) {
 
 const signUpScreen = screen(() => import('./routes/signup.tsx'));
 
-const routes: RouteObject[] = [
+export const routes: RouteObject[] = [
   {
     element: <AppShell bottomNav={<MainNav />} />,
     errorElement: <RouteError />,
@@ -60,10 +60,11 @@ const routes: RouteObject[] = [
  * not the router's fallback spinner followed by a second render once the lazy route resolves (issue 13,
  * ADR 044: one render and one paint less before LCP at Lighthouse's 4x CPU; the server has already named
  * the screen's chunks for preloading). A chunk that fails to load is left lazy: the router tries again
- * and shows its error element.
+ * and shows its error element. The build's prerender (scripts/vite/prerender.ts, ADR 047) loads the same way,
+ * so its first render is the client's.
  */
-async function loadFirstScreen(): Promise<void> {
-  const matches = matchRoutes(routes, window.location) ?? [];
+export async function loadFirstScreen(location: string | Pick<Location, 'pathname'>): Promise<void> {
+  const matches = matchRoutes(routes, location) ?? [];
   await Promise.all(
     matches.map(async ({ route }) => {
       const { lazy } = route;
@@ -74,11 +75,11 @@ async function loadFirstScreen(): Promise<void> {
   ).catch(() => undefined);
 }
 
-export type AppRouterInstance = ReturnType<typeof createBrowserRouter>;
+export type AppRouterInstance = DataRouter;
 
 /** The app's router, with the first screen already loaded (see above). */
 export async function createAppRouter(): Promise<AppRouterInstance> {
-  await loadFirstScreen();
+  await loadFirstScreen(window.location);
   return createBrowserRouter(routes);
 }
 

@@ -129,10 +129,16 @@ function subscribe(listener: () => void) {
 }
 
 const getState = () => state;
+/**
+ * What the build's prerender renders and hydration starts from (ADR 047): the server sends a prerendered
+ * screen only to a request without a session cookie, the same requests whose shell says signed out.
+ */
+const signedOutAtBuild: SessionState = { data: null, isPending: false, error: null };
+const getServerState = () => signedOutAtBuild;
 
 /** The session as the better-auth client's `useSession` gave it, with its `refetch`. */
 export function useSession(): SessionState & { refetch: () => Promise<void> } {
-  return { ...useSyncExternalStore(subscribe, getState, getState), refetch: refetchSession };
+  return { ...useSyncExternalStore(subscribe, getState, getServerState), refetch: refetchSession };
 }
 
 /** The better-auth client, fetched when an auth form is sent (see above). */

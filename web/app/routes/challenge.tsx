@@ -9,6 +9,7 @@ import { useChallenge } from '../../features/bets/api/get-challenge.ts';
 import { ChallengeAnswer } from '../../features/bets/components/challenge-answer.tsx';
 import { formatDollars } from '../../features/bets/utils/bet-view.ts';
 import { ApiError } from '../../lib/api-error.ts';
+import { DocumentTitle } from '../../components/layouts/document-title.tsx';
 
 /** /challenge/:code, public: who challenged you, to what, and how to answer (issue 10, section 3). */
 export function Component() {
@@ -25,8 +26,12 @@ export function Component() {
   const stateMessage = data ? challengeStateMessage(data.state) : null;
 
   return (
-    <main id="main" tabIndex={-1} className="outline-none mx-auto flex min-h-[calc(100dvh-4rem)] w-full max-w-md flex-col justify-center gap-6 px-6 py-8">
-      <title>Challenge · Sidepot</title>
+    <main
+      id="main"
+      tabIndex={-1}
+      className="outline-none mx-auto flex min-h-[calc(100dvh-4rem)] w-full max-w-md flex-col justify-center gap-6 px-6 py-8"
+    >
+      <DocumentTitle title="Challenge" />
       {isInvalid ? (
         <div className="grid gap-4 text-center">
           <h1 className="text-xl font-semibold">This challenge link is not valid.</h1>

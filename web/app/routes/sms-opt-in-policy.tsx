@@ -3,16 +3,21 @@ import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
 import { SupportEmailLink } from '../../features/config/components/support-email-link.tsx';
+import { DocumentTitle } from '../../components/layouts/document-title.tsx';
 
 export function Component() {
   const navigate = useNavigate();
   const location = useLocation();
-  // 'default' marks the first entry of this tab: there is no in-app page to go back to.
-  const goBack = () => void (location.key === 'default' ? navigate('/') : navigate(-1));
+  // 'default' marks the app's first entry in this tab. The page before it may still be ours: a link on a
+  // prerendered screen followed before the app had started is a full page load (ADR 047).
+  const canGoBack =
+    location.key !== 'default' ||
+    (window.history.length > 1 && document.referrer.startsWith(`${window.location.origin}/`));
+  const goBack = () => void (canGoBack ? navigate(-1) : navigate('/'));
 
   return (
     <main id="main" tabIndex={-1} className="outline-none mx-auto w-full max-w-md px-4 py-6">
-      <title>Text Verification & Opt-In Policy · Sidepot</title>
+      <DocumentTitle title="Text Verification & Opt-In Policy" />
       <Button variant="ghost" className="-ml-3 mb-4" onClick={goBack}>
         <ArrowLeft aria-hidden />
         Back

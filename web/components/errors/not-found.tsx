@@ -1,5 +1,6 @@
 import { Compass } from 'lucide-react';
 import { Link } from 'react-router';
+import { DocumentTitle } from '../layouts/document-title.tsx';
 import { Button } from '../ui/button.tsx';
 
 /** The spec's 404 screen: any unknown path, and a bet the viewer may not see. */
@@ -10,7 +11,7 @@ export function NotFound() {
       tabIndex={-1}
       className="outline-none mx-auto flex min-h-[calc(100dvh-4rem)] max-w-md flex-col items-center justify-center gap-4 px-6 text-center"
     >
-      <title>Page not found · Sidepot</title>
+      <DocumentTitle title="Page not found" />
       <Compass className="size-12 text-primary" aria-hidden />
       <p className="text-5xl font-bold tracking-tight">404</p>
       <h1 className="text-xl font-semibold">Oops! Page not found</h1>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { BrandMark } from './brand-mark.tsx';
+import { DocumentTitle } from './document-title.tsx';
 
 /** Centered single column for the signed-out screens. */
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
@@ -9,7 +10,7 @@ export function AuthLayout({ title, children }: { title: string; children: React
       tabIndex={-1}
       className="outline-none mx-auto flex min-h-[calc(100dvh-4rem)] w-full max-w-md flex-col justify-center gap-6 px-4 py-8"
     >
-      <title>{`${title} · Sidepot`}</title>
+      <DocumentTitle title={title} />
       <BrandMark />
       {children}
     </main>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { DocumentTitle } from './document-title.tsx';
 
 type PageLayoutProps = { title: string; actions?: ReactNode; children: ReactNode };
 
@@ -6,7 +7,7 @@ type PageLayoutProps = { title: string; actions?: ReactNode; children: ReactNode
 export function PageLayout({ title, actions, children }: PageLayoutProps) {
   return (
     <div className="mx-auto w-full max-w-md">
-      <title>{`${title} · Sidepot`}</title>
+      <DocumentTitle title={title} />
       <header className="sticky top-0 z-10 flex h-14 items-center justify-between gap-2 border-b bg-background/90 px-4 backdrop-blur">
         <h1 className="text-lg font-semibold">{title}</h1>
         {actions}

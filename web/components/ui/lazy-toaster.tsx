@@ -16,7 +16,9 @@ const CONTAINER_ID = 'toasts';
  * (it loads lazily), so this container carries `aria-live="off"` (a div's default, no announcing of its
  * own) and toasts raised over a dialog are still announced (issue 13).
  */
-function toastContainer(): HTMLElement {
+function toastContainer(): HTMLElement | null {
+  // The build's prerender (ADR 047) has no document; toasts only ever render in the browser.
+  if (typeof document === 'undefined') return null;
   const existing = document.getElementById(CONTAINER_ID);
   if (existing) return existing;
   const container = document.createElement('div');
@@ -50,7 +52,7 @@ export function LazyToaster() {
       else window.clearTimeout(idle);
     };
   }, [isWanted]);
-  if (!isWanted) return null;
+  if (!isWanted || container === null) return null;
   return createPortal(
     <Suspense fallback={null}>
       <Toaster />

@@ -41,7 +41,9 @@ export function LoginForm() {
 
   return (
     <>
-      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      {/* POST: sent before the app has run (a prerendered screen, ADR 047), the fields go in a body the
+          server answers 204 and never reads, never into the URL, history and logs as a GET's query. */}
+      <form method="post" noValidate onSubmit={onSubmit} className="grid gap-4">
         <TextField
           label="Email or Username"
           autoComplete="username"

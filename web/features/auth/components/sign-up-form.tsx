@@ -78,8 +78,10 @@ export function SignUpForm() {
     () => toastFailedRule(checkSignUp, getValues(), FORM),
   );
 
+  // POST: sent before the app has run (a prerendered screen, ADR 047), the fields go in a body the
+  // server answers 204 and never reads, never into the URL, history and logs as a GET's query.
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+    <form method="post" noValidate onSubmit={onSubmit} className="grid gap-4">
       <TextField label="Full Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
       <TextField
         label="Username"

@@ -1,5 +1,5 @@
 import { LoaderCircle, Trophy } from 'lucide-react';
-import { startTransition, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -16,27 +16,38 @@ type ProfileBetsProps = {
   onOpenComments: (betId: string) => void;
 };
 
-/** Cards of each list in the render that shows the lists; the rest follow in a background render. */
+/** Cards of each list in the render that shows the lists. */
 const FIRST_CARDS = 3;
+/** Cards added to each list in each task after that. */
+const CARDS_PER_TASK = 2;
 
 /**
- * False for the lists' first render, then true from a transition: the demo user's 34 cards (~1,000
- * elements) took one 240-610 ms task at Lighthouse's 4x CPU when rendered with the data, and a
- * transition's render is cut into ~5 ms slices. The lists sit below the stats, off a phone's first screen.
+ * How many cards each list shows: FIRST_CARDS in the render that shows the lists, then CARDS_PER_TASK more in
+ * each following task, then all (undefined) for good. The demo user's 34 cards (~1,000 elements) took one
+ * 240-610 ms task at Lighthouse's 4x CPU when rendered with the data (ADR 041). React cut such a render into
+ * ~5 ms slices when it ran in a transition; Preact (ADR 046) renders a transition at once, so the slices are
+ * ours: a few cards per task. The lists sit below the stats, off a phone's first screen.
  */
-function useIsPastFirstPaint(isReady: boolean): boolean {
-  const [isPast, setIsPast] = useState(false);
+function useShownCards(isReady: boolean, longest: number): number | undefined {
+  const [shown, setShown] = useState<number | undefined>(FIRST_CARDS);
   useEffect(() => {
-    if (isReady) startTransition(() => setIsPast(true));
-  }, [isReady]);
-  return isPast;
+    if (!isReady || shown === undefined) return;
+    const next = shown + CARDS_PER_TASK;
+    const timer = setTimeout(() => setShown(next >= longest ? undefined : next), 0);
+    return () => clearTimeout(timer);
+  }, [isReady, shown, longest]);
+  return shown;
 }
 
 /** The profile's Pending, Active and Past Bets, or the empty state when I have none. */
 export function ProfileBets({ viewerId, placeBetPath, onOpenComments }: ProfileBetsProps) {
   const bets = useMyBets();
   const [loading, setLoading] = useState<BetSectionName | null>(null);
-  const isComplete = useIsPastFirstPaint(bets.data !== undefined);
+  const sections = bets.data ? [bets.data.pending, bets.data.active, bets.data.past] : [];
+  const shown = useShownCards(
+    bets.data !== undefined,
+    Math.max(0, ...sections.map((section) => section.bets.length)),
+  );
 
   if (bets.data === undefined) {
     if (bets.isError) {
@@ -77,7 +88,7 @@ export function ProfileBets({ viewerId, placeBetPath, onOpenComments }: ProfileB
     );
   }
 
-  const sectionProps = { viewerId, onOpenComments, shown: isComplete ? undefined : FIRST_CARDS };
+  const sectionProps = { viewerId, onOpenComments, shown };
   // Each section pages 20 at a time (ADR 043); one 'Load more' runs at a time.
   const footer = (section: BetSectionName) =>
     bets.data[section].hasMore ? (

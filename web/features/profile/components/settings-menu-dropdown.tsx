@@ -1,5 +1,5 @@
 import { Download, LogOut, Pencil, Settings, SlidersHorizontal } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { HISTORY_CSV_PATH } from '../../../../domain/history.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -37,7 +37,9 @@ export function SettingsMenuDropdown({
   autoFocus,
 }: SettingsMenuDropdownProps) {
   const triggerRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
+  // In the commit that replaced the stand-in, not a frame later (Preact's passive effects, ADR 046): in between
+  // focus sat on <body>, where a Tab press or the focus rescue (web/lib/focus-rescue.ts) found it.
+  useLayoutEffect(() => {
     // An open menu focuses itself (its content mounts first); a closed one gives focus back to its trigger.
     if (autoFocus && !open) triggerRef.current?.focus();
     // Once: what the stand-in handed over at mount.

@@ -1,0 +1,80 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin, type PluginOption, type ResolvedConfig } from 'vite';
+import { z } from 'zod';
+
+/** Where the build leaves the prerendered screens for the server (a dot folder: never served, never precached). */
+export const PRERENDER_FILE = '.prerender/pages.json';
+
+/** One screen: its `<title>` for the shell's head, and the markup that goes inside `#root`. */
+const prerenderedPageSchema = z.object({ title: z.string().nullable(), html: z.string() });
+type PrerenderedPage = z.infer<typeof prerenderedPageSchema>;
+
+const prerenderModuleSchema = z.object({
+  PRERENDERED_PATHS: z.array(z.string()).readonly(),
+  prerender: z.custom<(path: string) => Promise<unknown>>((value) => typeof value === 'function'),
+});
+
+type PrerenderOptions = {
+  /** The SSR entry, relative to Vite's root (web/). */
+  entry: string;
+  /** The plugins the SSR build needs to compile the app's modules (JSX): made afresh for that build. */
+  plugins: () => PluginOption[];
+};
+
+/**
+ * After the client build, renders the signed-out first screens (/, /signup, /login) to HTML and writes
+ * them to `<outDir>/.prerender/pages.json`, where server/lib/static-files.ts serves them to requests without
+ * a session cookie (issue 13, ADR 047). The SSR build bundles every dependency (`noExternal`) with the
+ * client build's `resolve` (aliases, dedupe), so a react → preact/compat alias in vite.config.ts reaches
+ * react-router and every other package exactly as in the browser; a hydrated tree from another renderer
+ * than the one that rendered it would not match.
+ */
+export function prerenderScreens({ entry, plugins }: PrerenderOptions): Plugin {
+  let config: ResolvedConfig | undefined;
+  return {
+    name: 'sidepot-prerender',
+    apply: (_, env) => env.command === 'build' && !env.isSsrBuild,
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      if (!config) return;
+      const outDir = path.resolve(config.root, config.build.outDir);
+      const ssrDir = await mkdtemp(path.join(os.tmpdir(), 'sidepot-prerender-'));
+      try {
+        await build({
+          configFile: false,
+          root: config.root,
+          mode: config.mode,
+          logLevel: 'warn',
+          resolve: { alias: config.resolve.alias, dedupe: config.resolve.dedupe },
+          plugins: plugins(),
+          ssr: { noExternal: true },
+          build: {
+            ssr: entry,
+            outDir: ssrDir,
+            emptyOutDir: true,
+            copyPublicDir: false,
+            // One file: with chunks, a build run inside another process's build (scripts/lighthouse.ts)
+            // once wrote a chunk whose exports its importer did not find.
+            rolldownOptions: { output: { entryFileNames: 'prerender.mjs', codeSplitting: false } },
+          },
+        });
+        const built: unknown = await import(pathToFileURL(path.join(ssrDir, 'prerender.mjs')).href);
+        const { PRERENDERED_PATHS, prerender } = prerenderModuleSchema.parse(built);
+        const pages: Record<string, PrerenderedPage> = {};
+        for (const page of PRERENDERED_PATHS)
+          pages[page] = prerenderedPageSchema.parse(await prerender(page));
+        await mkdir(path.join(outDir, path.dirname(PRERENDER_FILE)), { recursive: true });
+        await writeFile(path.join(outDir, PRERENDER_FILE), JSON.stringify(pages));
+        config.logger.info(`prerendered ${PRERENDERED_PATHS.join(', ')} into ${PRERENDER_FILE}`);
+      } finally {
+        // The SSR bundle is only a tool of the build; its assets are the client's (same hashes).
+        await rm(ssrDir, { recursive: true, force: true });
+      }
+    },
+  };
+}
