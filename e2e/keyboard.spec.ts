@@ -49,8 +49,17 @@ async function tabTo(target: Locator, { back = false, limit = 25 } = {}): Promis
   throw new Error(`${limit} presses of ${back ? 'Shift+Tab' : 'Tab'} did not reach ${String(target)}`);
 }
 
+/**
+ * The dialog has taken focus, as a person waits to see before pressing on: it moves focus in after a paint,
+ * and a key pressed before that still acts on the page behind it.
+ */
+async function expectFocusIn(dialog: Locator): Promise<void> {
+  await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+}
+
 /** Tabs round a dialog more times than it has controls: focus never leaves it. */
 async function expectFocusTrapped(dialog: Locator, presses = 8): Promise<void> {
+  await expectFocusIn(dialog);
   for (let press = 0; press < presses; press += 1) {
     await dialog.page().keyboard.press('Tab');
     expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
@@ -143,6 +152,7 @@ test('with the keyboard alone a bet is placed, accepted, sent to void and back, 
   await expect(dialog).toBeHidden();
   await expect(accept).toBeFocused();
   await benPage.keyboard.press('Enter');
+  await expectFocusIn(dialog);
   await tabTo(dialog.getByLabel('Share your prediction before accepting this bet:'));
   await benPage.keyboard.type('No chance');
   await tabTo(dialog.getByRole('button', { name: 'Accept' }));
@@ -165,6 +175,7 @@ test('with the keyboard alone a bet is placed, accepted, sent to void and back, 
   await benPage.keyboard.press('Escape');
   await expect(requestVoid).toBeFocused();
   await benPage.keyboard.press('Enter');
+  await expectFocusIn(confirm);
   await tabTo(confirm.getByRole('button', { name: 'Request Void' }));
   await benPage.keyboard.press('Enter');
   await expect(confirm).toBeHidden();

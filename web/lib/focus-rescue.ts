@@ -76,6 +76,34 @@ function redrawn(home: HTMLElement): HTMLElement | null {
   );
 }
 
+const isFocusLost = () => document.activeElement === null || document.activeElement === document.body;
+
+/**
+ * Gives focus back to `element` once it can take it: when a busy button is enabled again, or, when it has
+ * gone meanwhile (replaced by the action's result), to its nearest home. Only while focus is still lost: a
+ * user who has moved on keeps their place. Stops watching after a minute.
+ */
+export function returnFocusWhenSettled(element: HTMLElement, homes: readonly FocusHome[]): void {
+  const observer = new MutationObserver(() => void settle());
+  const timer = setTimeout(() => observer.disconnect(), 60_000);
+  function settle(): boolean {
+    if (element.isConnected && element.matches(':disabled')) return false;
+    observer.disconnect();
+    clearTimeout(timer);
+    if (!isFocusLost()) return true;
+    if (element.isConnected) element.focus();
+    else focusNearestHome(homes);
+    return true;
+  }
+  if (settle()) return;
+  observer.observe(document.body, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['disabled'],
+  });
+}
+
 /**
  * Watches the whole document: when the focused element leaves the page and focus falls to <body>, moves it
  * to the nearest home of that element. A busy button is disabled meanwhile (Chromium then drops focus to
@@ -103,16 +131,15 @@ export function watchFocusLoss(): () => void {
         last = null;
     }, 0);
   };
-  const hasLostFocus = () => document.activeElement === null || document.activeElement === document.body;
   const rescue = () => {
-    if (!last || !hasLostFocus()) return;
+    if (!last || !isFocusLost()) return;
     if (!last.isConnected) focusNearestHome(homes);
     else if (!last.matches(':disabled')) last.focus();
   };
   // A dialog moves focus in its own close handler, after its content has gone: check after that.
   let scheduled = false;
   const observer = new MutationObserver(() => {
-    if (scheduled || !last || !hasLostFocus()) return;
+    if (scheduled || !last || !isFocusLost()) return;
     scheduled = true;
     requestAnimationFrame(() => {
       scheduled = false;

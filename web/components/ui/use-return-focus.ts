@@ -1,7 +1,17 @@
-import { useRef } from 'react';
-import { focusHomesOf, focusNearestHome, type FocusHome } from '../../lib/focus-rescue.ts';
+import { useLayoutEffect, useRef } from 'react';
+import {
+  focusHomesOf,
+  focusNearestHome,
+  returnFocusWhenSettled,
+  type FocusHome,
+} from '../../lib/focus-rescue.ts';
 
 type AutoFocusHandler = (event: Event) => void;
+
+const openerOf = (element: Element | null) =>
+  element instanceof HTMLElement && element !== document.body
+    ? { element, homes: focusHomesOf(element) }
+    : null;
 
 /**
  * Radix returns focus only to a Dialog.Trigger; dialogs opened from state (a row's button, another
@@ -14,13 +24,15 @@ export function useReturnFocus(handlers: {
   onCloseAutoFocus?: AutoFocusHandler | undefined;
 }): { onOpenAutoFocus: AutoFocusHandler; onCloseAutoFocus: AutoFocusHandler } {
   const opener = useRef<{ element: HTMLElement; homes: FocusHome[] } | null>(null);
+  // What had focus in the commit that opened the dialog, not when Radix moves focus in: that is a passive
+  // effect, which Preact (ADR 046) runs after a paint, and a Tab pressed in between had moved focus on, so
+  // closing the dialog returned focus to the next control instead of its opener (e2e keyboard journey).
+  useLayoutEffect(() => {
+    opener.current = openerOf(document.activeElement);
+  }, []);
   return {
     onOpenAutoFocus: (event) => {
-      const element = document.activeElement;
-      opener.current =
-        element instanceof HTMLElement && element !== document.body
-          ? { element, homes: focusHomesOf(element) }
-          : null;
+      opener.current ??= openerOf(document.activeElement);
       handlers.onOpenAutoFocus?.(event);
     },
     onCloseAutoFocus: (event) => {
@@ -30,6 +42,12 @@ export function useReturnFocus(handlers: {
       if (element.isConnected && !element.matches(':disabled')) {
         event.preventDefault();
         element.focus();
+      } else if (element.isConnected) {
+        // Busy with the dialog's action ('Request Void' while the request is out): its result decides where
+        // focus belongs, the button again or what replaced it. Taking the group's next enabled action now
+        // left focus on 'I Won' once the request came back (e2e keyboard journey, under load).
+        event.preventDefault();
+        returnFocusWhenSettled(element, homes);
       } else if (focusNearestHome(homes)) event.preventDefault();
     },
   };
