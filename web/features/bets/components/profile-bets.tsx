@@ -1,9 +1,10 @@
 import { LoaderCircle, Trophy } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useRevealedCount } from '../../../hooks/use-revealed-count.ts';
 import type { BetSectionName } from '../../../../domain/bets.ts';
 import { useMyBets } from '../api/get-my-bets.ts';
 import { BetSection } from './bet-section.tsx';
@@ -16,37 +17,21 @@ type ProfileBetsProps = {
   onOpenComments: (betId: string) => void;
 };
 
-/** Cards of each list in the render that shows the lists. */
-const FIRST_CARDS = 3;
-/** Cards added to each list in each task after that. */
-const CARDS_PER_TASK = 2;
-
 /**
- * How many cards each list shows: FIRST_CARDS in the render that shows the lists, then CARDS_PER_TASK more in
- * each following task, then all (undefined) for good. The demo user's 34 cards (~1,000 elements) took one
- * 240-610 ms task at Lighthouse's 4x CPU when rendered with the data (ADR 041). React cut such a render into
- * ~5 ms slices when it ran in a transition; Preact (ADR 046) renders a transition at once, so the slices are
- * ours: a few cards per task. The lists sit below the stats, off a phone's first screen.
+ * The lists sit below the stats and balances, off a phone's first screen: one card each, then one more each
+ * per task (Lighthouse, /profile, medians of 3: TBT 340 ms with 3 + 2 per task, 214 ms with 1 + 1).
  */
-function useShownCards(isReady: boolean, longest: number): number | undefined {
-  const [shown, setShown] = useState<number | undefined>(FIRST_CARDS);
-  useEffect(() => {
-    if (!isReady || shown === undefined) return;
-    const next = shown + CARDS_PER_TASK;
-    const timer = setTimeout(() => setShown(next >= longest ? undefined : next), 0);
-    return () => clearTimeout(timer);
-  }, [isReady, shown, longest]);
-  return shown;
-}
+const REVEAL = { first: 1, perTask: 1 };
 
 /** The profile's Pending, Active and Past Bets, or the empty state when I have none. */
 export function ProfileBets({ viewerId, placeBetPath, onOpenComments }: ProfileBetsProps) {
   const bets = useMyBets();
   const [loading, setLoading] = useState<BetSectionName | null>(null);
   const sections = bets.data ? [bets.data.pending, bets.data.active, bets.data.past] : [];
-  const shown = useShownCards(
+  const shown = useRevealedCount(
     bets.data !== undefined,
     Math.max(0, ...sections.map((section) => section.bets.length)),
+    REVEAL,
   );
 
   if (bets.data === undefined) {

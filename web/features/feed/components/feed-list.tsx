@@ -1,5 +1,6 @@
-import { useCallback, type ReactNode } from 'react';
+import { memo, useCallback, type ReactNode } from 'react';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
+import { useRevealedCount } from '../../../hooks/use-revealed-count.ts';
 import { isOfflineError } from '../../../lib/api-error.ts';
 import { useFeed } from '../api/get-feed.ts';
 import { BetCard } from './bet-card.tsx';
@@ -14,11 +15,19 @@ type FeedListProps = {
   emptyAction?: ReactNode;
 };
 
+/** What a phone's first screen holds, then two more cards per task (web/hooks/use-revealed-count.ts). */
+const REVEAL = { first: 4, perTask: 2 };
+
+/** Memoized: each revealing task renders only the cards it adds. */
+const FeedCard = memo(BetCard);
+
 /** The Feed tab: my bets and my friends' bets, newest first, loaded a page at a time. */
 export function FeedList({ onOpenUser, onOpenComments, emptyAction }: FeedListProps) {
   const feed = useFeed();
   const { fetchNextPage } = feed;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const bets = feed.data?.pages.flatMap((page) => page.items) ?? [];
+  const shown = useRevealedCount(feed.data !== undefined, bets.length, REVEAL);
 
   if (!feed.data) {
     return feed.isError ? (
@@ -32,21 +41,21 @@ export function FeedList({ onOpenUser, onOpenComments, emptyAction }: FeedListPr
     );
   }
 
-  const bets = feed.data.pages.flatMap((page) => page.items);
   if (bets.length === 0) return <FeedEmpty action={emptyAction} />;
 
   return (
     <div className="grid grid-cols-1 gap-3">
       <ul aria-label="Bets" className="grid grid-cols-1 gap-3">
-        {bets.map((bet) => (
+        {bets.slice(0, shown).map((bet) => (
           <li key={bet.id}>
-            <BetCard bet={bet} onOpenUser={onOpenUser} onOpenComments={onOpenComments} />
+            <FeedCard bet={bet} onOpenUser={onOpenUser} onOpenComments={onOpenComments} />
           </li>
         ))}
       </ul>
       <LoadMore
         loadingLabel="Loading more bets"
-        hasNextPage={feed.hasNextPage}
+        // Not while the first page is still being revealed: its end would seem in view and load the next.
+        hasNextPage={feed.hasNextPage && shown === undefined}
         isFetchingNextPage={feed.isFetchingNextPage}
         hasFailed={feed.isFetchNextPageError}
         onLoadMore={loadMore}
