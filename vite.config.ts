@@ -5,6 +5,7 @@ import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig, type PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { bundleStats } from './scripts/vite/bundle-stats.ts';
+import { inlineCommonChunks } from './scripts/vite/inline-common-chunks.ts';
 import { precompress } from './scripts/vite/precompress.ts';
 import { preactCompatAliases, preactDedupe } from './scripts/vite/preact-compat.ts';
 import { prerenderScreens } from './scripts/vite/prerender.ts';
@@ -89,6 +90,11 @@ export default defineConfig({
     emptyOutDir: true,
     // dist/web/.vite/manifest.json: which files each page loads, for `npm run size`.
     manifest: true,
+    // Fewer, larger first-load files (ADR 048); Rolldown requires entry signatures not to be preserved.
+    rolldownOptions: {
+      preserveEntrySignatures: false,
+      output: { codeSplitting: { experimentalInlineCommonChunks: inlineCommonChunks } },
+    },
   },
   server: {
     port: webPort,

@@ -30,28 +30,28 @@ export type PageBudget = {
 
 export const PAGE_BUDGETS: PageBudget[] = [
   // '/' is the sign-up screen (web/app/router.tsx: the index route).
-  { page: '/', routeModules: ['app/routes/signup.tsx'], signedIn: false, targetKb: 100, ceilingKb: 88 },
-  { page: '/login', routeModules: ['app/routes/login.tsx'], signedIn: false, targetKb: 100, ceilingKb: 84 },
+  { page: '/', routeModules: ['app/routes/signup.tsx'], signedIn: false, targetKb: 100, ceilingKb: 91 },
+  { page: '/login', routeModules: ['app/routes/login.tsx'], signedIn: false, targetKb: 100, ceilingKb: 87 },
   {
     page: '/signup',
     routeModules: ['app/routes/signup.tsx'],
     signedIn: false,
     targetKb: 100,
-    ceilingKb: 88,
+    ceilingKb: 91,
   },
   {
     page: '/invite/<code>',
     routeModules: ['app/routes/invite.tsx'],
     signedIn: false,
     targetKb: 100,
-    ceilingKb: 81,
+    ceilingKb: 85,
   },
   {
     page: '/challenge/<code>',
     routeModules: ['app/routes/challenge.tsx'],
     signedIn: false,
     targetKb: 100,
-    ceilingKb: 82,
+    ceilingKb: 86,
   },
   // /home's ceiling was 217 (206.8 + 5%); it is 222 since challenge links put 'Pick a Friend' / 'Challenge
   // by Link' tabs (Radix Tabs, ~5 KiB gzip) on the Place Bet form: 218.3 KiB measured on 2026-11-23.
@@ -68,8 +68,11 @@ export const PAGE_BUDGETS: PageBudget[] = [
   // /login 81.6, /invite 78.8, /challenge 79.7, /home 91.6, /feed 86.8, /profile 101.1 (2026-11-24); every
   // page meets its target and each budget is ~2 KiB above what it measured, so the first load cannot creep
   // back up unnoticed (a return to react-dom fails them all).
-  { page: '/home', routeModules: ['app/routes/home.tsx'], signedIn: true, targetKb: 150, ceilingKb: 94 },
-  { page: '/feed', routeModules: ['app/routes/feed.tsx'], signedIn: true, targetKb: 150, ceilingKb: 89 },
+  // Raised by ADR 048 (small common chunks copied into the chunks that use them: 11-17 fewer files per first
+  // load, Lighthouse performance 87-92 -> 97 on /home, /feed and /profile) at +1.5-4.2 KiB: / and /signup 89.2,
+  // /login 84.8, /invite 83.1, /challenge 83.9, /home 94.2, /feed 90.7, /profile 105.3 (2026-11-26).
+  { page: '/home', routeModules: ['app/routes/home.tsx'], signedIn: true, targetKb: 150, ceilingKb: 96 },
+  { page: '/feed', routeModules: ['app/routes/feed.tsx'], signedIn: true, targetKb: 150, ceilingKb: 93 },
   // /profile had no budget and was 244.0 (zod, react-hook-form and Radix Dialog for its dialogs); 187.8 with
   // every dialog loaded on use and its texts from zod-free modules (2026-11-24). What is left above 150 is
   // mostly Radix DropdownMenu with floating-ui (~18, the settings menu on first paint). 158.3 with the menu
@@ -79,6 +82,6 @@ export const PAGE_BUDGETS: PageBudget[] = [
     routeModules: ['app/routes/profile.tsx'],
     signedIn: true,
     targetKb: 150,
-    ceilingKb: 103,
+    ceilingKb: 107,
   },
 ];
