@@ -26,7 +26,7 @@ export function useRevealedCount(
   useEffect(() => {
     if (!isReady || shown === undefined) return;
     const next = shown + perTask;
-    const timer = setTimeout(() => setShown(shown >= total || next >= total ? undefined : next), 0);
+    const timer = setTimeout(() => setShown(next >= total ? undefined : next), 0);
     return () => clearTimeout(timer);
   }, [isReady, shown, total, perTask]);
   return shown;
