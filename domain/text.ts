@@ -32,11 +32,13 @@ const HIDDEN = /[\p{Default_Ignorable_Code_Point}\p{Cf}\u2028\u2029\u2800]/u;
  * '👩‍👩‍👧', '❤️' and '🏴󠁧󠁢󠁳󠁣󠁴󠁿' stay writable: a zero-width joiner between two pictographs (after an
  * optional skin tone or emoji presentation selector), a text/emoji presentation selector after a
  * pictograph or in a keycap, and the tag run of a subdivision flag. Anywhere else they are refused.
+ * The base is captured and put back rather than matched by lookbehind, which Safari before 16.4 cannot
+ * parse (a syntax error there would break every form that loads this module).
  */
 const EMOJI_JOINER =
-  /(?<=\p{Extended_Pictographic}(?:\uFE0F|\p{Emoji_Modifier})?)\u200D(?=\p{Extended_Pictographic})/gu;
-const EMOJI_PRESENTATION = /(?<=\p{Extended_Pictographic})[\uFE0E\uFE0F]|(?<=[#*0-9])\uFE0F(?=\u20E3)/gu;
-const FLAG_TAGS = /(?<=\u{1F3F4})[\u{E0020}-\u{E007E}]+\u{E007F}/gu;
+  /(\p{Extended_Pictographic}(?:\uFE0F|\p{Emoji_Modifier})?)\u200D(?=\p{Extended_Pictographic})/gu;
+const EMOJI_PRESENTATION = /(\p{Extended_Pictographic})[\uFE0E\uFE0F]|([#*0-9])\uFE0F(?=\u20E3)/gu;
+const FLAG_TAGS = /\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}/gu;
 
 /** C0 and C1 controls and DEL (NUL included); line breaks are handled separately. */
 // eslint-disable-next-line no-control-regex -- finding control characters is this rule's job.
@@ -73,7 +75,9 @@ export function hasForbiddenCharacters(value: string, options: TextOptions = {})
     CONTROL.test(value) ||
     (!options.multiline && LINE_BREAK.test(value)) ||
     LONE_SURROGATE.test(value) ||
-    HIDDEN.test(value.replace(EMOJI_JOINER, '').replace(EMOJI_PRESENTATION, '').replace(FLAG_TAGS, ''))
+    HIDDEN.test(
+      value.replace(EMOJI_JOINER, '$1').replace(EMOJI_PRESENTATION, '$1$2').replace(FLAG_TAGS, '\u{1F3F4}'),
+    )
   );
 }
 
