@@ -70,6 +70,16 @@ export default tseslint.config(
     },
   },
   {
+    // Tests of pure rules may be property-based (the house rule for money and text).
+    files: ['domain/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!zod$|vitest$|fast-check$|\\.)', message: 'domain tests import only zod, vitest and fast-check.' }] },
+      ],
+    },
+  },
+  {
     files: ['server/**/*.ts'],
     rules: {
       'import-x/no-restricted-paths': [

@@ -1,5 +1,5 @@
 import { regexes } from 'zod';
-import { hasForbiddenCharacters, isBlank, textMessages } from './text.ts';
+import { hasForbiddenCharacters, isBlank, normalizeText, textMessages } from './text.ts';
 
 /**
  * Account rules shared by the forms and the server. Each rule carries the
@@ -109,6 +109,16 @@ export type SignUpField = keyof SignUpFields;
 /** Typed text the account keeps (the password is only hashed, so any character may be in it). */
 const textFields = ['name', 'username', 'email', 'phone', 'venmoHandle'] as const;
 
+/** How a refusal names each account field (ADR 050). */
+export const accountFieldLabels = {
+  name: 'Name',
+  username: 'Username',
+  email: 'Email',
+  phone: 'Phone number',
+  venmoHandle: 'Venmo handle',
+  identifier: 'Username or email',
+} as const;
+
 /** The spec's sign-up checks, in its order; returns the first failure. */
 export function checkSignUp(input: SignUpFields): RuleFailure<SignUpField> | null {
   const m = accountMessages;
@@ -117,14 +127,14 @@ export function checkSignUp(input: SignUpFields): RuleFailure<SignUpField> | nul
   const missing = required.find((field) => isBlank(input[field]));
   if (missing) return fail(missing, m.signUpMissing);
   const garbled = textFields.find((field) => hasForbiddenCharacters(input[field]));
-  if (garbled) return fail(garbled, textMessages.invalidCharacters);
+  if (garbled) return fail(garbled, textMessages.invalidCharacters(accountFieldLabels[garbled]));
   if (input.password.length < PASSWORD_MIN_LENGTH) return fail('password', m.passwordTooShort);
   if (input.password.length > PASSWORD_MAX_LENGTH) return fail('password', m.passwordTooLong);
   if (digitsOnly(input.phone).length !== PHONE_DIGITS) return fail('phone', m.invalidPhone);
   if (!isEmail(input.email.trim())) return fail('email', m.invalidEmail);
   if (!USERNAME_PATTERN.test(input.username.trim())) return fail('username', m.invalidUsername);
   if (!VENMO_HANDLE_PATTERN.test(input.venmoHandle.trim())) return fail('venmoHandle', m.invalidVenmoHandle);
-  if (input.name.trim().length > NAME_MAX_LENGTH) return fail('name', m.nameTooLong);
+  if (normalizeText(input.name).length > NAME_MAX_LENGTH) return fail('name', m.nameTooLong);
   return null;
 }
 
@@ -138,7 +148,8 @@ export type LoginFields = { identifier: string; password: string };
 
 export function checkLogin(input: LoginFields): RuleFailure<keyof LoginFields> | null {
   if (isBlank(input.identifier)) return fail('identifier', accountMessages.loginMissing);
-  if (hasForbiddenCharacters(input.identifier)) return fail('identifier', textMessages.invalidCharacters);
+  if (hasForbiddenCharacters(input.identifier))
+    return fail('identifier', textMessages.invalidCharacters(accountFieldLabels.identifier));
   if (input.password === '') return fail('password', accountMessages.loginMissing);
   return null;
 }
@@ -156,7 +167,8 @@ export function checkForgotPassword(
   input: ForgotPasswordFields,
 ): RuleFailure<keyof ForgotPasswordFields> | null {
   if (isBlank(input.email)) return fail('email', accountMessages.emailRequired);
-  if (hasForbiddenCharacters(input.email)) return fail('email', textMessages.invalidCharacters);
+  if (hasForbiddenCharacters(input.email))
+    return fail('email', textMessages.invalidCharacters(accountFieldLabels.email));
   if (!isEmail(input.email.trim())) return fail('email', accountMessages.invalidEmail);
   return null;
 }

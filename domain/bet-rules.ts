@@ -1,5 +1,5 @@
 import { USER_ID_PATTERN, type RuleFailure } from './account-rules.ts';
-import { hasForbiddenCharacters, isBlank, textMessages } from './text.ts';
+import { hasForbiddenCharacters, isBlank, normalizeText, textMessages } from './text.ts';
 import type { BetState } from './bets.ts';
 
 /*
@@ -37,6 +37,14 @@ export const betMessages = {
   invalidResolveBy: { title: 'Invalid Date', message: 'Please choose today or a later date.' },
 } as const;
 
+/** How a refusal names each free-text field of a bet (ADR 050). */
+export const betFieldLabels = {
+  description: 'Bet description',
+  prediction: 'Prediction',
+  reason: 'Reason',
+  comment: 'Comment',
+} as const;
+
 export type PlaceBetFields = {
   description: string;
   opponentId: string | null;
@@ -48,8 +56,9 @@ export type PlaceBetFields = {
 export function checkBetDescription(description: string): RuleFailure<'description'> | null {
   const m = betMessages;
   if (isBlank(description)) return { field: 'description', ...m.missingDescription };
-  if (hasForbiddenCharacters(description)) return { field: 'description', ...textMessages.invalidCharacters };
-  if (description.trim().length > BET_DESCRIPTION_MAX)
+  if (hasForbiddenCharacters(description))
+    return { field: 'description', ...textMessages.invalidCharacters(betFieldLabels.description) };
+  if (normalizeText(description).length > BET_DESCRIPTION_MAX)
     return { field: 'description', ...m.descriptionTooLong };
   return null;
 }

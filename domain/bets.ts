@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { betStatusSchema, userSummarySchema } from './profiles.ts';
 import { reminderStateSchema } from './reminders.ts';
-import { hasForbiddenCharacters, isBlank, textMessages } from './text.ts';
+import { hasForbiddenCharacters, isBlank, normalizeText, textMessages } from './text.ts';
 import { refineWith } from './users.ts';
 import {
+  betFieldLabels,
   canDispute,
   checkPlaceBet,
   COMMENT_MAX,
@@ -24,7 +25,7 @@ export const createBetInputSchema = z
   })
   .superRefine(refineWith(checkPlaceBet))
   .transform((value) => ({
-    description: value.description.trim(),
+    description: normalizeText(value.description),
     opponentId: value.opponentId ?? '',
     amount: value.amount ?? 0,
     resolveBy: value.resolveBy || null,
@@ -34,11 +35,17 @@ export type CreateBetInput = z.output<typeof createBetInputSchema>;
 export const acceptBetInputSchema = z.object({
   prediction: z
     .string()
-    .max(COMMENT_MAX, 'Please keep your prediction under 500 characters.')
-    .refine((value) => !hasForbiddenCharacters(value), textMessages.invalidCharacters.message)
+    .refine(
+      (value) => !hasForbiddenCharacters(value),
+      textMessages.invalidCharacters(betFieldLabels.prediction).message,
+    )
+    .refine(
+      (value) => normalizeText(value).length <= COMMENT_MAX,
+      'Please keep your prediction under 500 characters.',
+    )
     .optional()
     // A prediction of nothing visible is no prediction.
-    .transform((value) => (value === undefined || isBlank(value) ? undefined : value.trim())),
+    .transform((value) => (value === undefined || isBlank(value) ? undefined : normalizeText(value))),
 });
 
 export const resolveBetInputSchema = z.object({ outcome: z.enum(['won', 'lost']) });
@@ -46,10 +53,16 @@ export const resolveBetInputSchema = z.object({ outcome: z.enum(['won', 'lost'])
 export const disputeBetInputSchema = z.object({
   reason: z
     .string()
-    .max(DISPUTE_REASON_MAX, `Please keep the reason under ${DISPUTE_REASON_MAX} characters.`)
-    .refine((value) => !hasForbiddenCharacters(value), textMessages.invalidCharacters.message)
+    .refine(
+      (value) => !hasForbiddenCharacters(value),
+      textMessages.invalidCharacters(betFieldLabels.reason).message,
+    )
+    .refine(
+      (value) => normalizeText(value).length <= DISPUTE_REASON_MAX,
+      `Please keep the reason under ${DISPUTE_REASON_MAX} characters.`,
+    )
     .optional()
-    .transform((value) => (value === undefined || isBlank(value) ? null : value.trim())),
+    .transform((value) => (value === undefined || isBlank(value) ? null : normalizeText(value))),
 });
 
 export const betPartySchema = userSummarySchema.extend({ venmoHandle: z.string() });

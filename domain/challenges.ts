@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { checkBetAmount, checkBetDescription } from './bets.ts';
 import { refineWith } from './users.ts';
+import { normalizeText } from './text.ts';
 import { CHALLENGE_CODE_PATTERN, challengeMessages, challengeStates } from './challenge-rules.ts';
 
 // The zod-free part lives in challenge-rules.ts (the public challenge page loads it without zod, issue 13).
@@ -14,7 +15,7 @@ export const createChallengeInputSchema = z
         checkBetDescription(value.description) ?? checkBetAmount(value.amount),
     ),
   )
-  .transform((value) => ({ description: value.description.trim(), amount: value.amount ?? 0 }));
+  .transform((value) => ({ description: normalizeText(value.description), amount: value.amount ?? 0 }));
 export type CreateChallengeInput = z.output<typeof createChallengeInputSchema>;
 
 export const challengeCodeParamSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { betStatusSchema, userSummarySchema } from './profiles.ts';
-import { betActions, betTrustFields, COMMENT_MAX } from './bets.ts';
-import { hasForbiddenCharacters, isBlank, textMessages } from './text.ts';
+import { betActions, betFieldLabels, betTrustFields, COMMENT_MAX } from './bets.ts';
+import { hasForbiddenCharacters, isBlank, normalizeText, textMessages } from './text.ts';
 
 export const FEED_PAGE_SIZE = 20;
 // Zod-free, so the feed screen reads them without zod (issue 13); re-exported for the server.
@@ -50,8 +50,11 @@ export const addCommentInputSchema = z.object({
   text: z
     .string()
     .refine((value) => !isBlank(value), commentMessages.empty)
-    .refine((value) => !hasForbiddenCharacters(value), textMessages.invalidCharacters.message)
-    .transform((value) => value.trim())
+    .refine(
+      (value) => !hasForbiddenCharacters(value),
+      textMessages.invalidCharacters(betFieldLabels.comment).message,
+    )
+    .transform(normalizeText)
     .pipe(z.string().max(COMMENT_MAX, commentMessages.tooLong)),
 });
 

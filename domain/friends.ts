@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { relationshipSchema, userSummarySchema } from './profiles.ts';
 import { cursorQuerySchema, fromBase64Url, toBase64Url } from './pagination.ts';
-import { hasForbiddenCharacters, isBlank, textMessages } from './text.ts';
+import { hasForbiddenCharacters, isBlank, normalizeText, textMessages } from './text.ts';
 import { digitsOnly, PHONE_DIGITS, userIdSchema } from './users.ts';
 
 export const SEARCH_TERM_MAX = 50;
@@ -36,8 +36,8 @@ export const searchQuerySchema = z.object({
   q: z
     .string()
     .refine((value) => !isBlank(value), 'Please enter a username or phone number.')
-    .refine((value) => !hasForbiddenCharacters(value), textMessages.invalidCharacters.message)
-    .transform((value) => value.trim())
+    .refine((value) => !hasForbiddenCharacters(value), textMessages.invalidCharacters('Search').message)
+    .transform(normalizeText)
     .pipe(z.string().max(SEARCH_TERM_MAX, `Please enter at most ${SEARCH_TERM_MAX} characters.`)),
 });
 

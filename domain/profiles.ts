@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { payerRecordSchema, userStatsSchema } from './stats.ts';
-import { hasForbiddenCharacters, isBlank, textMessages } from './text.ts';
+import { hasForbiddenCharacters, isBlank, normalizeText, textMessages } from './text.ts';
 import {
+  accountFieldLabels,
   accountMessages,
   digitsOnly,
   NAME_MAX_LENGTH,
@@ -47,14 +48,15 @@ export function checkEditProfile(input: EditProfileFields): RuleFailure<keyof Ed
   const missing = required.find((field) => isBlank(input[field]));
   if (missing) return { field: missing, ...editProfileMessages.missing };
   const garbled = required.find((field) => hasForbiddenCharacters(input[field]));
-  if (garbled) return { field: garbled, ...textMessages.invalidCharacters };
+  if (garbled) return { field: garbled, ...textMessages.invalidCharacters(accountFieldLabels[garbled]) };
   if (digitsOnly(input.phone).length !== PHONE_DIGITS)
     return { field: 'phone', ...accountMessages.invalidPhone };
   if (!USERNAME_PATTERN.test(input.username.trim()))
     return { field: 'username', ...accountMessages.invalidUsername };
   if (!VENMO_HANDLE_PATTERN.test(input.venmoHandle.trim()))
     return { field: 'venmoHandle', ...accountMessages.invalidVenmoHandle };
-  if (input.name.trim().length > NAME_MAX_LENGTH) return { field: 'name', ...accountMessages.nameTooLong };
+  if (normalizeText(input.name).length > NAME_MAX_LENGTH)
+    return { field: 'name', ...accountMessages.nameTooLong };
   return null;
 }
 
@@ -64,8 +66,8 @@ export const editProfileFormSchema = z
 export type EditProfileFormValues = z.input<typeof editProfileFormSchema>;
 
 export const updateProfileInputSchema = editProfileFormSchema.transform((value) => ({
-  name: value.name.trim(),
-  username: value.username.trim(),
+  name: normalizeText(value.name),
+  username: normalizeText(value.username),
   phone: digitsOnly(value.phone),
   venmoHandle: normalizeVenmoHandle(value.venmoHandle),
 }));

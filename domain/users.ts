@@ -9,6 +9,7 @@ import {
   USER_ID_PATTERN,
   type RuleFailure,
 } from './account-rules.ts';
+import { normalizeText } from './text.ts';
 
 // The rules themselves live in account-rules.ts (no zod there); this module adds their schemas.
 export * from './account-rules.ts';
@@ -43,11 +44,11 @@ export const signUpFormSchema = z
   .superRefine(refineWith(checkSignUp));
 export type SignUpFormValues = z.input<typeof signUpFormSchema>;
 
-/** What the server stores: trimmed, phone as digits, handle without '@'. */
+/** What the server stores: NFC and trimmed (ADR 050), phone as digits, handle without '@'. */
 export const signUpInputSchema = signUpFormSchema.transform((value) => ({
-  name: value.name.trim(),
-  username: value.username.trim(),
-  email: value.email.trim().toLowerCase(),
+  name: normalizeText(value.name),
+  username: normalizeText(value.username),
+  email: normalizeText(value.email).toLowerCase(),
   password: value.password,
   phone: digitsOnly(value.phone),
   venmoHandle: normalizeVenmoHandle(value.venmoHandle),

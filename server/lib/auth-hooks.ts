@@ -9,7 +9,7 @@ import { textMessages } from '../../domain/text.ts';
 import { issueTitle, signUpInputSchema, type SignUpInput } from '../../domain/users.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/auth.ts';
-import { findGarbledAuthField } from './auth-input.ts';
+import { authFieldLabel, findGarbledAuthField } from './auth-input.ts';
 import { claimSignInAttempt, claimSignUp, clearSignInFailures } from './auth-limits.ts';
 
 /*
@@ -290,10 +290,11 @@ export function createAuthHooks(db: Db, hooks: AuthHookDeps = {}) {
     before: createAuthMiddleware(async (ctx) => {
       const garbled = findGarbledAuthField(ctx.body) ?? findGarbledAuthField(ctx.query);
       if (garbled !== undefined) {
+        const { title, message } = textMessages.invalidCharacters(authFieldLabel(garbled));
         throw new APIError('UNPROCESSABLE_ENTITY', {
           code: 'VALIDATION_FAILED',
-          message: textMessages.invalidCharacters.message,
-          title: textMessages.invalidCharacters.title,
+          message,
+          title,
           field: garbled,
         });
       }

@@ -1,11 +1,13 @@
 import { hasForbiddenCharacters } from '../../domain/text.ts';
+import { accountFieldLabels } from '../../domain/account-rules.ts';
 
 /** Only hashed, never stored or looked up: any character may be part of a password. */
 const PASSWORD_KEYS = new Set(['password', 'newPassword', 'currentPassword']);
 
 /**
  * The first field of an auth request (body or query) whose text holds a
- * control character, a bidi override or a lone surrogate, or undefined.
+ * hidden or control character, a bidi override or a lone surrogate (the
+ * text rule, ADR 050), or undefined.
  * better-auth would pass such text to its queries, and PostgreSQL answers a
  * NUL byte with an error (a 500) instead of "no such row".
  */
@@ -22,4 +24,10 @@ export function findGarbledAuthField(input: unknown, depth = 0): string | undefi
     }
   }
   return undefined;
+}
+
+/** How a refusal names an auth field: the account's own label, or a neutral one for a token or URL. */
+export function authFieldLabel(key: string): string {
+  const labels: Record<string, string> = accountFieldLabels;
+  return labels[key] ?? 'This field';
 }

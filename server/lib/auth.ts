@@ -115,11 +115,11 @@ export function createAuth(deps: AuthDeps) {
       revokeSessionsOnPasswordReset: true,
       // Per-account limits on top of the per-address ones: the answer is the same either way.
       sendResetPassword: async ({ user, url }) => {
-        if (await claimResetMail(db, user.email)) await mail.send(resetPasswordMail(user.email, user.name, url));
+        if (await claimResetMail(db, user.email)) await mail.send(resetPasswordMail(user.email, url));
       },
       onExistingUserSignUp: async ({ user }) => {
         if (await claimExistingAccountMail(db, user.email)) {
-          await mail.send(existingAccountMail(user.email, user.name, `${publicUrl}/login`));
+          await mail.send(existingAccountMail(user.email, `${publicUrl}/login`));
         }
       },
     },
@@ -130,7 +130,7 @@ export function createAuth(deps: AuthDeps) {
       autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, url }) => {
-        await mail.send(verificationMail(user.email, user.name, withVerifiedCallback(url)));
+        await mail.send(verificationMail(user.email, withVerifiedCallback(url)));
       },
     },
     plugins: [username({ minUsernameLength: 3, maxUsernameLength: 30 })],

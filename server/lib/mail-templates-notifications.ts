@@ -3,6 +3,7 @@ import { formatDollars } from '../../domain/money.ts';
 import type { NotificationData, NotificationType } from '../../domain/notifications.ts';
 import { layoutMessage, type MailAction } from './mail-templates.ts';
 import type { MailMessage } from './mail-transport.ts';
+import { inertUserText } from './mail-user-text.ts';
 
 /** The types that may be mailed (see deliveryOf in domain/notification-preferences.ts). */
 export type MailedNotification = {
@@ -25,8 +26,9 @@ export type NotificationMailLinks = {
 };
 
 function content(mail: MailedNotification, betUrl: string | null, activityUrl: string): { subject: string; paragraphs: string[]; action: MailAction } {
-  const actor = mail.actorName;
-  const description = mail.data.description ?? 'a bet';
+  // Names and descriptions are the users' own words: never a link in our mail (ADR 050).
+  const actor = inertUserText(mail.actorName);
+  const description = mail.data.description === undefined ? 'a bet' : inertUserText(mail.data.description);
   const amount = formatDollars(mail.data.amount ?? 0);
   const seeBet: MailAction = betUrl ? { label: 'See the bet', url: betUrl } : { label: 'Open Sidepot', url: activityUrl };
   switch (mail.type) {
@@ -109,7 +111,7 @@ export function notificationMail(mail: MailedNotification, links: NotificationMa
   const message = layoutMessage(
     mail.to,
     mail.heldBack > 0 ? `${subject} (and ${mail.heldBack} more)` : subject,
-    `Hi ${mail.recipientName},`,
+    `Hi ${inertUserText(mail.recipientName)},`,
     [...paragraphs, ...more],
     action,
     {
@@ -133,7 +135,7 @@ export function heldNotificationsMail(
   const message = layoutMessage(
     input.to,
     `${input.count} more in ${label} on Sidepot`,
-    `Hi ${input.recipientName},`,
+    `Hi ${inertUserText(input.recipientName)},`,
     [`${label}: ${input.count} more since our last email.`, 'See them all in your Sidepot activity.'],
     { label: 'Open Sidepot', url: `${links.publicUrl}/activity` },
     {

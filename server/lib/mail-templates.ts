@@ -43,11 +43,17 @@ export function layoutMessage(
   return { to, subject, text, html: layout(heading, paragraphs, action, footer) };
 }
 
-export function verificationMail(to: string, name: string, url: string): MailMessage {
+/*
+ * Account mail names nobody (ADR 050): it may go to an address no one has proven yet, so whoever typed
+ * someone else's email at sign-up must not get their own words (a name holding a link) into that
+ * person's inbox under our name.
+ */
+
+export function verificationMail(to: string, url: string): MailMessage {
   return layoutMessage(
     to,
     `Verify your ${PRODUCT} account`,
-    `Welcome to ${PRODUCT}, ${name}!`,
+    `Welcome to ${PRODUCT}!`,
     [
       'Confirm your email address to activate your account and start betting with friends.',
       'The link is valid for 24 hours.',
@@ -56,11 +62,11 @@ export function verificationMail(to: string, name: string, url: string): MailMes
   );
 }
 
-export function resetPasswordMail(to: string, name: string, url: string): MailMessage {
+export function resetPasswordMail(to: string, url: string): MailMessage {
   return layoutMessage(
     to,
     `Reset your ${PRODUCT} password`,
-    `Hi ${name},`,
+    'Hello,',
     [
       'Someone asked to reset the password of your account. If it was you, choose a new password below; the link is valid for one hour.',
       'If it was not you, ignore this email: your password stays the same.',
@@ -69,11 +75,11 @@ export function resetPasswordMail(to: string, name: string, url: string): MailMe
   );
 }
 
-export function existingAccountMail(to: string, name: string, loginUrl: string): MailMessage {
+export function existingAccountMail(to: string, loginUrl: string): MailMessage {
   return layoutMessage(
     to,
     `You already have a ${PRODUCT} account`,
-    `Hi ${name},`,
+    'Hello,',
     [
       'Someone tried to create a new account with this email address, but you already have one. Sign in instead, or use "Forgot your password?" on the sign-in page.',
       'If it was not you, you can ignore this email.',

@@ -12,6 +12,7 @@ import {
   pathOf,
   signedInUser,
 } from '../../testing/factories.ts';
+import { linkableIn } from '../../testing/linkable.ts';
 import { closeTestApp, createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/test-app.ts';
 
 /* Issue 9, points 1 and 11 (first two items); points 4 and 8 are in auth-throttle.test.ts. */
@@ -263,4 +264,44 @@ test('sign-in, get-session and list-sessions never return the raw session token;
 
     expect((await agent.api.profile.$get()).status).toBe(200);
   }
+});
+
+// ---------------------------------------------------------------- account mail names nobody (ADR 050)
+
+const HOSTILE_NAME = '=HYPERLINK("http://evil.example","x")';
+
+/** Neither the name nor any of its parts, and no link but ours, in either part of the mail. */
+function expectNoUserText(mail: { text: string; html: string }) {
+  for (const part of [mail.text, mail.html]) {
+    expect(part).not.toContain('HYPERLINK');
+    expect(part).not.toContain('evil');
+    expect(linkableIn(part).filter((link) => !link.startsWith(TEST_ORIGIN))).toEqual([]);
+  }
+}
+
+test('a mail to an address not yet verified holds no user-chosen text: sign-up, resend, reset and existing-account mails greet no name', async () => {
+  const input = buildSignUp({ name: HOSTILE_NAME });
+  const agent = createAgent(t);
+  expect((await agent.post('/api/auth/sign-up/email', input)).status).toBe(200);
+  expect((await userRow(input.email))?.name).toBe(HOSTILE_NAME);
+  const signUpMail = await latestMailTo(t, input.email, 'Verify');
+  expect(signUpMail.text).toContain('Welcome to Sidepot!');
+  expectNoUserText(signUpMail);
+
+  // Signing in unverified sends the link again: the same mail, still nameless.
+  const before = (await t.sentMail()).filter((m) => m.to === input.email).length;
+  await agent.post('/api/auth/sign-in/username', { username: input.username, password: input.password });
+  const resent = (await t.sentMail()).filter((m) => m.to === input.email);
+  expect(resent.length).toBe(before + 1);
+  expectNoUserText(resent[resent.length - 1] ?? { text: '', html: '' });
+
+  await createAgent(t).post('/api/auth/request-password-reset', {
+    email: input.email,
+    redirectTo: '/reset-password',
+  });
+  await createAgent(t).post('/api/auth/sign-up/email', { ...buildSignUp(), email: input.email });
+  const existing = await latestMailTo(t, input.email.toLowerCase(), 'You already have a Sidepot account');
+  expectNoUserText(existing);
+  for (const mail of (await t.sentMail()).filter((m) => m.to === input.email.toLowerCase()))
+    expectNoUserText(mail);
 });

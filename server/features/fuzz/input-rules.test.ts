@@ -4,6 +4,7 @@ import { encodeCursor } from '../../../domain/pagination.ts';
 import { encodeFriendsCursor } from '../../../domain/friends.ts';
 import { users } from '../../db/schema/auth.ts';
 import { bets } from '../../db/schema/bets.ts';
+import { challenges } from '../../db/schema/challenges.ts';
 import { comments } from '../../db/schema/comments.ts';
 import { friendRequests } from '../../db/schema/friends.ts';
 import { createAgent, type Agent } from '../../testing/agent.ts';
@@ -157,7 +158,7 @@ test('text that is blank once invisible characters are removed, or carries bidi 
     text: 'I win \u202Eniw I',
   });
   expect((await expectRefused(bidi, 'bidi comment'))['error']).toMatchObject({
-    message: 'Please remove hidden control or formatting characters.',
+    message: 'Comment contains invisible or control characters. Please type it again.',
   });
   await expectRefused(
     await send(me.agent, 'PATCH', '/api/profile', {
@@ -169,6 +170,92 @@ test('text that is blank once invisible characters are removed, or carries bidi 
     'filler-only name',
   );
   expect(await t.db.select().from(comments).where(eq(comments.betId, pending.id))).toEqual([]);
+});
+
+test('look-alike text: a hidden character in any user text is a 422 naming the field, and nothing is stored (ADR 050)', async () => {
+  const { me, friend, pending } = await setup();
+  const refusal = (label: string) =>
+    `${label} contains invisible or control characters. Please type it again.`;
+  const expectField = async (res: Response, path: string, label: string) => {
+    const json = await expectRefused(res, path);
+    expect(json['error'], path).toMatchObject({
+      message: refusal(label),
+      issues: [{ path, message: refusal(label) }],
+    });
+  };
+  const profile = { name: 'ad\u200Dmin', username: 'ada_hidden', phone: '5551230002', venmoHandle: 'ada' };
+  await expectField(await send(me.agent, 'PATCH', '/api/profile', profile), 'name', 'Name');
+  await expectField(
+    await send(me.agent, 'PATCH', '/api/profile', { ...profile, name: 'Ada', username: 'ada\u00ADhidden' }),
+    'username',
+    'Username',
+  );
+  await expectField(
+    await send(me.agent, 'POST', '/api/bets', {
+      description: 'Lakers\u200Bwin',
+      opponentId: friend.id,
+      amount: 5,
+    }),
+    'description',
+    'Bet description',
+  );
+  await expectField(
+    await send(me.agent, 'POST', '/api/challenges', { description: 'Lakers\u3164win', amount: 5 }),
+    'description',
+    'Bet description',
+  );
+  await expectField(
+    await send(me.agent, 'POST', `/api/bets/${pending.id}/comments`, { text: 'g\u2060g' }),
+    'text',
+    'Comment',
+  );
+  await expectField(
+    await send(me.agent, 'POST', `/api/bets/${pending.id}/accept`, { prediction: 'I\u200Fwin' }),
+    'prediction',
+    'Prediction',
+  );
+
+  const signUp = await createAgent(t).post('/api/auth/sign-up/email', {
+    ...buildSignUp(),
+    name: 'Ad\uFEFFa',
+  });
+  expect(signUp.status).toBe(422);
+  expect(await body(signUp)).toMatchObject({ field: 'name', message: refusal('Name') });
+
+  const [stored] = await t.db.select().from(users).where(eq(users.id, me.user.id));
+  expect(stored?.name).toBe(me.user.name);
+  expect(await t.db.select().from(bets).where(eq(bets.createdBy, me.user.id))).toEqual([]);
+  expect(await t.db.select().from(challenges).where(eq(challenges.creatorId, me.user.id))).toEqual([]);
+  expect(await t.db.select().from(comments).where(eq(comments.betId, pending.id))).toEqual([]);
+});
+
+test('user text is stored NFC: a decomposed name, description and comment come back composed (ADR 050)', async () => {
+  const { me, friend, pending } = await setup();
+  const res = await send(me.agent, 'PATCH', '/api/profile', {
+    name: 'Zoe\u0308',
+    username: 'zoe_nfc',
+    phone: '5551230003',
+    venmoHandle: 'zoe',
+  });
+  expect(res.status).toBe(200);
+  const [stored] = await t.db.select().from(users).where(eq(users.id, me.user.id));
+  expect(stored?.name).toBe('Zo\u00EB');
+  expect(
+    (
+      await send(me.agent, 'POST', '/api/bets', {
+        description: 'Cafe\u0301 run',
+        opponentId: friend.id,
+        amount: 5,
+      })
+    ).status,
+  ).toBe(201);
+  const [bet] = await t.db.select().from(bets).where(eq(bets.createdBy, me.user.id));
+  expect(bet?.description).toBe('Caf\u00E9 run');
+  expect(
+    (await send(me.agent, 'POST', `/api/bets/${pending.id}/comments`, { text: 'cafe\u0301 👩‍👩‍👧' })).status,
+  ).toBe(201);
+  const [comment] = await t.db.select().from(comments).where(eq(comments.betId, pending.id));
+  expect(comment?.text).toBe('caf\u00E9 👩‍👩‍👧');
 });
 
 test('a bad cursor on the feed and on each bet section is a 400 INVALID_CURSOR', async () => {

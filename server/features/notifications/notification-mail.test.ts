@@ -9,6 +9,7 @@ import { verificationMail } from '../../lib/mail-templates.ts';
 import type { MailMessage } from '../../lib/mail-transport.ts';
 import { insertBet } from '../../testing/bets.ts';
 import { insertUser, linksIn, makeFriends, signedInUser } from '../../testing/factories.ts';
+import { linkableIn } from '../../testing/linkable.ts';
 import { openSecondPool } from '../../testing/second-pool.ts';
 import { closeTestApp, createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/test-app.ts';
 import { flushHeldNotificationMail } from './notification-mail.ts';
@@ -257,11 +258,32 @@ test('a verification mail queued after 50 notification mails is claimed first', 
   for (let i = 0; i < 50; i += 1) {
     await enqueueMail(t.db, { to: `bulk${i}@example.com`, subject: `Notification ${i}`, text: 'x', html: 'x' }, MAIL_PRIORITY.notification);
   }
-  await t.deps.mail.send(verificationMail('first@example.com', 'First', `${TEST_ORIGIN}/verify`));
+  await t.deps.mail.send(verificationMail('first@example.com', `${TEST_ORIGIN}/verify`));
   const sent = (await t.sentMail()).slice(before);
   expect(sent).toHaveLength(51);
   // The worker claims 20 at a time, account mail first: the verification is in the first batch.
   expect(sent.findIndex((m) => m.to === 'first@example.com')).toBeLessThan(20);
   const rows = await t.db.select({ priority: mailOutbox.priority }).from(mailOutbox).where(and(eq(mailOutbox.to, 'first@example.com')));
   expect(rows).toEqual([{ priority: MAIL_PRIORITY.account }]);
+});
+
+test('user-chosen text in a notification mail is escaped and never linkable: names and the description are defanged (ADR 050)', async () => {
+  const eve = await signedInUser(t, { name: 'Eve http://evil.example' });
+  const rita = await insertUser(t, { name: 'Rita ada@evil.example' });
+  await makeFriends(t, eve.user.id, rita.id);
+  const res = await eve.agent.api.bets.$post({
+    json: { description: 'See evil.example <b>now</b> & "go"', opponentId: rita.id, amount: 20 },
+  });
+  expect(res.status).toBe(201);
+  const [mail] = await mailTo(rita.email);
+  expect(mail?.subject).toBe('Eve http[:]//evil[.]example challenged you to a $20 bet');
+  expect(mail?.text).toContain('Hi Rita ada@evil[.]example,');
+  expect(mail?.text).toContain('Eve http[:]//evil[.]example challenged you to a $20 bet: "See evil[.]example <b>now</b> & "go"".');
+  expect(mail?.html).toContain('See evil[.]example &lt;b&gt;now&lt;/b&gt; &amp; &quot;go&quot;');
+  expect(mail?.html).not.toContain('<b>');
+  for (const part of [mail?.subject, mail?.text, mail?.html]) {
+    expect(part).not.toContain('evil.example');
+    expect(part).not.toContain('http://evil');
+    expect(linkableIn(part ?? '').filter((link) => !link.startsWith(TEST_ORIGIN))).toEqual([]);
+  }
 });

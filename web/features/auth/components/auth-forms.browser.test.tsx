@@ -53,6 +53,18 @@ test("a sign-up failure without a message shows 'Signup Failed' / 'Failed to cre
   await expectErrorToast('Signup Failed', 'Failed to create account. Please try again.');
 });
 
+test('a name with a hidden character is refused in the form, on the field and in a toast, before any request (ADR 050)', async () => {
+  // No handler for the sign-up POST: a request would fail the test (MSW onUnhandledRequest: 'error').
+  await renderScreen(<SignUpForm />, { path: '/signup' });
+  await fillSignUp();
+  await page.getByLabelText('Full Name').fill('ad\u200Dmin');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+
+  const message = 'Name contains invisible or control characters. Please type it again.';
+  await expectErrorToast('Invalid Characters', message);
+  await expect.element(page.getByLabelText('Full Name')).toHaveAccessibleDescription(message);
+});
+
 test("login reads 'Signing In...' while busy and shows the server's message under 'Login Failed'", async () => {
   const request = deferred();
   worker.use(
