@@ -7,7 +7,6 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { bundleStats } from './scripts/vite/bundle-stats.ts';
 import { inlineCommonChunks } from './scripts/vite/inline-common-chunks.ts';
 import { precompress } from './scripts/vite/precompress.ts';
-import { preactCompatAliases, preactDedupe } from './scripts/vite/preact-compat.ts';
 import { prerenderScreens } from './scripts/vite/prerender.ts';
 
 const fromRoot = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
@@ -32,20 +31,29 @@ const bundleReport: PluginOption[] = process.env['BUNDLE_REPORT']
     ]
   : [];
 
+/**
+ * react-router's package.json points every bundler at its development build (dev warnings kept); the package
+ * ships a production build beside it. A build resolves to that (ADR 049); `npm run dev` and the web tests keep
+ * the warnings. Exact matches only; both files import the same shared chunks, so one router instance.
+ */
+const reactRouterProduction = [
+  {
+    find: /^react-router$/,
+    replacement: fromRoot('./node_modules/react-router/dist/production/index.mjs'),
+  },
+  {
+    find: /^react-router\/dom$/,
+    replacement: fromRoot('./node_modules/react-router/dist/production/dom-export.mjs'),
+  },
+];
+
 // Vite requires a default export.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: fromRoot('./web'),
-  // Preact through preact/compat instead of react-dom (ADR 046); in `resolve`, so a dev server and an SSR
-  // build that share this file render with the same library as the production build.
-  resolve: { alias: preactCompatAliases, dedupe: preactDedupe },
-  // An SSR build bundles its dependencies instead of importing them from node_modules at run time: an
-  // external react-router or TanStack Query would import the real 'react' in Node, past the aliases, and
-  // render with a second library beside Preact.
-  ssr: { noExternal: true },
+  resolve: { alias: command === 'build' ? reactRouterProduction : [] },
   plugins: [
-    // React Fast Refresh hooks into react-dom, which no longer runs (ADR 046): an edit would be taken as
-    // applied and never shown. Off, an edit reloads the page in `npm run dev`.
-    react({ refreshExclude: /./ }),
+    // React Fast Refresh in `npm run dev` (ADR 049).
+    react(),
     tailwindcss(),
     // Installable app and offline shell (issue 11, ADR 021). The worker is our own web/sw.ts
     // (push handlers live there); the page registers it after `load` (web/main.tsx).
@@ -102,4 +110,4 @@ export default defineConfig({
     // Same origin for the browser, so the HttpOnly session cookie needs no CORS.
     proxy: { '/api': { target: apiUrl } },
   },
-});
+}));

@@ -4,7 +4,6 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { chromiumArgs, headlessShell } from './scripts/chromium.ts';
 import { mswWorkerScript } from './scripts/vite/msw-worker-script.ts';
-import { preactCompatAliases, preactDedupe } from './scripts/vite/preact-compat.ts';
 
 const apiProject = (name: string, dbKind: 'pglite' | 'postgres') => ({
   test: {
@@ -31,19 +30,15 @@ const webProject = {
   plugins: [react(), tailwindcss(), mswWorkerScript()],
   // The app's public files (icons) are not needed; the MSW worker script is served by the plugin above.
   publicDir: false as const,
-  // The tests render with what ships: Preact through preact/compat (ADR 046), vitest-browser-react included.
-  resolve: { alias: preactCompatAliases, dedupe: preactDedupe },
   // Pre-bundled up front: Vite otherwise finds a dependency first imported by a lazy chunk (sonner, the
   // auth client) mid-run, re-bundles and reloads the page, which fails the test in flight (and two
   // copies of React follow). Vite keeps this list's bundle cached between runs.
   optimizeDeps: {
     include: [
-      // What 'react', 'react-dom/client' and 'react/jsx-dev-runtime' resolve to (scripts/vite/preact-compat.ts).
-      'preact',
-      'preact/hooks',
-      'preact/compat',
-      'preact/compat/client',
-      'preact/compat/jsx-dev-runtime',
+      'react',
+      'react-dom',
+      'react-dom/client',
+      'react/jsx-dev-runtime',
       'react-router',
       '@tanstack/react-query',
       'react-hook-form',

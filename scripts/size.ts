@@ -16,7 +16,8 @@ import { z } from 'zod';
 import { BUNDLE_STATS_FILE } from './vite/bundle-stats.ts';
 import { copiedModules, mustStayOneInstance } from './vite/inline-common-chunks.ts';
 import { PAGE_BUDGETS } from './size/budgets.ts';
-import { filesForPage, viteManifestSchema } from './size/page-files.ts';
+import { entryFile, filesForPage, viteManifestSchema } from './size/page-files.ts';
+import { hasReactDomProductionClient } from './size/renderer.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TOP_MODULES = 5;
@@ -114,6 +115,13 @@ try {
           : 'ok',
     ];
   });
+  // Every page renders with React 19's own react-dom, in its production build (ADR 049): the entry or a
+  // chunk it imports statically holds it.
+  const everyPage = filesForPage(manifest, []).js;
+  if (!everyPage.some((file) => hasReactDomProductionClient(readFileSync(path.join(dist, file), 'utf8'))))
+    over.push(
+      `${entryFile(manifest)} (the entry) and its imports do not hold react-dom's production client (ADR 049)`,
+    );
   // ADR 048 copies small common chunks into their users; a context or module state copied twice would split.
   const stats = bundleStatsSchema.parse(JSON.parse(readFileSync(path.join(dist, BUNDLE_STATS_FILE), 'utf8')));
   const copies = [...copiedModules(stats.chunks)];
@@ -172,12 +180,12 @@ try {
 
   if (over.length > 0) {
     console.error(
-      `\nsize: over budget (scripts/size/budgets.ts) or split modules (ADR 048):\n  ${over.join('\n  ')}`,
+      `\nsize: over budget (scripts/size/budgets.ts), split modules (ADR 048) or not React's renderer (ADR 049):\n  ${over.join('\n  ')}`,
     );
     process.exitCode = 1;
   } else {
     console.log(
-      `\nsize: every page is within its CI budget; ${copies.length} small modules are copied into several chunks, none that must stay one instance.`,
+      `\nsize: every page is within its CI budget, every page loads react-dom's production client; ${copies.length} small modules are copied into several chunks, none that must stay one instance.`,
     );
   }
 } finally {

@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { createAppRouter } from './app/router.tsx';
@@ -36,14 +37,20 @@ if (import.meta.env.PROD)
 readSessionEarly();
 void createAppRouter().then((router) => {
   // The server put this URL's prerendered screen in the root (signed-out /, /signup, /login; ADR 047):
-  // the app adopts that markup, and what a visitor typed before it ran stays in the inputs. The service
+  // React hydrates that markup, and what a visitor typed before it ran stays in the inputs. The service
   // worker's shell and every other page have an empty root and render from scratch.
   if (container.dataset['prerendered'] === window.location.pathname && container.firstElementChild) {
-    // Preact (ADR 046) adopts the nodes without comparing them with its render: that the two are equal is
-    // proven by web/prerender.browser.test.tsx. It hydrates synchronously, so from the next line on the
-    // markup is the app's, which the unmarked root says (e2e/prerender.spec.ts waits for it).
-    hydrateRoot(container, <App router={router} />);
-    delete container.dataset['prerendered'];
+    // In a transition, React hydrates in ~5 ms slices between the browser's other work instead of one long
+    // task after the first paint (TBT on / and /login, ADR 049). Once its commit's effects have run, the
+    // markup is the app's, which the unmarked root says (the e2e suite waits for it). A mismatch is an
+    // error on the console, where the e2e suite's console guard fails the test.
+    startTransition(() => {
+      hydrateRoot(
+        container,
+        <App router={router} onMounted={() => delete container.dataset['prerendered']} />,
+        { onRecoverableError: (error) => console.error(error) },
+      );
+    });
   } else {
     createRoot(container).render(<App router={router} />);
   }

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { filesForPage, type ViteManifest } from './page-files.ts';
+import { entryFile, filesForPage, type ViteManifest } from './page-files.ts';
 
 const manifest: ViteManifest = {
   'index.html': {
@@ -39,4 +39,9 @@ test("another route's chunks are not counted", () => {
 
 test('a route the manifest does not know is an error, not a silent zero', () => {
   expect(() => filesForPage(manifest, ['app/routes/gone.tsx'])).toThrow(/no chunk app\/routes\/gone\.tsx/);
+});
+
+test("the entry's file is index.html's chunk", () => {
+  expect(entryFile(manifest)).toBe('assets/index.js');
+  expect(() => entryFile({ '_button.js': { file: 'assets/button.js' } })).toThrow('no entry chunk');
 });

@@ -11,6 +11,13 @@ const manifestChunkSchema = z.object({
 export const viteManifestSchema = z.record(z.string(), manifestChunkSchema);
 export type ViteManifest = z.infer<typeof viteManifestSchema>;
 
+/** The entry chunk's file (index.html's script). */
+export function entryFile(manifest: ViteManifest): string {
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+  if (!entry) throw new Error('the manifest has no entry chunk');
+  return entry.file;
+}
+
 /**
  * The JS and CSS files a page downloads before it is interactive: the entry
  * chunk (index.html) and the page's lazy route chunks, each with its static

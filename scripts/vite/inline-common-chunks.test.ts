@@ -13,6 +13,15 @@ test('a module creating a React context or keeping module state must stay one in
   expect(mustStayOneInstance(fromRoot('web/lib/toast.ts'))).toBe(true);
 });
 
+test("React's own modules stay one instance: their state is in plain `var`s", () => {
+  expect(mustStayOneInstance(fromRoot('node_modules/react/cjs/react.production.js'))).toBe(true);
+  expect(mustStayOneInstance(fromRoot('node_modules/react/jsx-runtime.js'))).toBe(true);
+  expect(mustStayOneInstance(fromRoot('node_modules/react-dom/cjs/react-dom-client.production.js'))).toBe(
+    true,
+  );
+  expect(mustStayOneInstance(fromRoot('node_modules/scheduler/cjs/scheduler.production.js'))).toBe(true);
+});
+
 test('a stateless module may be copied, and so may a virtual one', () => {
   expect(mustStayOneInstance(fromRoot('web/components/ui/card.tsx'))).toBe(false);
   expect(mustStayOneInstance(fromRoot('domain/money.ts'))).toBe(false);

@@ -9,6 +9,11 @@ const MAX_INLINED_BYTES = 8 * 1024;
  */
 const ONE_INSTANCE_ONLY = /\bcreateContext(?:Scope)?\s*[<(]|^let /m;
 const SOURCE = /\.(?:[cm]?js|jsx|tsx?)$/;
+/**
+ * React's own packages keep their state in `var`s the rule above cannot tell from constants: the hooks
+ * dispatcher (react's ReactSharedInternals), react-dom's roots and event system, the scheduler's queue.
+ */
+const REACT_PACKAGE = /[\\/]node_modules[\\/](?:react|react-dom|scheduler)[\\/]/;
 
 const verdicts = new Map<string, boolean>();
 
@@ -22,7 +27,8 @@ export function mustStayOneInstance(id: string): boolean {
   let verdict = verdicts.get(file);
   if (verdict === undefined) {
     try {
-      verdict = SOURCE.test(file) && ONE_INSTANCE_ONLY.test(readFileSync(file, 'utf8'));
+      verdict =
+        SOURCE.test(file) && (REACT_PACKAGE.test(file) || ONE_INSTANCE_ONLY.test(readFileSync(file, 'utf8')));
     } catch {
       // A virtual module (no file): Vite's and Rolldown's helpers, which hold no state of ours.
       verdict = false;

@@ -27,10 +27,9 @@ type PrerenderOptions = {
 /**
  * After the client build, renders the signed-out first screens (/, /signup, /login) to HTML and writes
  * them to `<outDir>/.prerender/pages.json`, where server/lib/static-files.ts serves them to requests without
- * a session cookie (issue 13, ADR 047). The SSR build bundles every dependency (`noExternal`) with the
- * client build's `resolve` (aliases, dedupe), so a react → preact/compat alias in vite.config.ts reaches
- * react-router and every other package exactly as in the browser; a hydrated tree from another renderer
- * than the one that rendered it would not match.
+ * a session cookie (ADR 047), with React's `renderToString` (ADR 049). The SSR build bundles every
+ * dependency (`noExternal`) with the client build's aliases (react-router's production build), so the
+ * markup comes from the same modules as the client that hydrates it.
  */
 export function prerenderScreens({ entry, plugins }: PrerenderOptions): Plugin {
   let config: ResolvedConfig | undefined;

@@ -1,13 +1,16 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { AppProvider } from './provider.tsx';
 import { AppRouter, type AppRouterInstance } from './router.tsx';
 
 /**
  * The whole tree React renders, in the browser (web/main.tsx) and in the build's prerender of the
  * signed-out screens (web/prerender.tsx, ADR 047): one component, so hydration meets the same providers,
- * the same StrictMode and the same `useId`s on both sides.
+ * the same StrictMode and the same `useId`s on both sides. `onMounted` runs once the first commit's effects have
+ * run (web/main.tsx: hydration is done).
  */
-export function App({ router }: { router: AppRouterInstance }) {
+export function App({ router, onMounted }: { router: AppRouterInstance; onMounted?: () => void }) {
+  // A parent's effects run after its children's: by then the whole first commit (or hydration) is done.
+  useEffect(() => onMounted?.(), [onMounted]);
   return (
     <StrictMode>
       <AppProvider>

@@ -1,10 +1,11 @@
-import { Component as PreactComponent } from 'preact';
-import { Component } from 'react';
+import { version } from 'react';
+import { version as domVersion } from 'react-dom';
 import { expect, test } from 'vitest';
 
-// Guards the web test setup (vitest.config.ts): the component tests render with what ships, Preact through
-// preact/compat (ADR 046), not with a react-dom that no user runs. Switching back to React removes this file
-// with the aliases.
-test("component tests render with the shipped renderer: 'react' is preact/compat", () => {
-  expect(Component).toBe(PreactComponent);
+// Guards the web test setup (vitest.config.ts): the component tests render with what ships, React 19's own
+// react-dom (ADR 049). An alias to another library's React-shaped API (preact/compat says it is 18.3.1)
+// fails here. scripts/size/renderer.ts checks the same of the shipped bundle.
+test("component tests render with React 19's react-dom", () => {
+  expect(version).toMatch(/^19\./);
+  expect(domVersion).toBe(version);
 });

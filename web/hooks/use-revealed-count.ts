@@ -1,33 +1,14 @@
-import { useEffect, useState } from 'react';
-
-type RevealOptions = {
-  /** Items in the render that shows the list: what a phone's first screen holds. */
-  first: number;
-  /** Items added in each following task. */
-  perTask: number;
-};
+import { useDeferredValue, useState } from 'react';
 
 /**
- * How many items of a long list to render: `first` in the render that shows it (once `isReady`), then
- * `perTask` more in each following task, then all (undefined) for good, also when the list grows later.
- * A list that is ready when the screen mounts (from the cache, coming back) renders whole at once, so the
- * router's scroll restoration finds the place the visitor left.
- * React cut a long render into ~5 ms slices when it ran in a transition; Preact (ADR 046) renders a
- * transition at once, so the slices are ours: the profile's 34 demo cards (~1,000 elements) were one
- * 210-460 ms task at Lighthouse's 4x CPU, the feed's 20 one ~300 ms task. Render the items memoized, so
- * each task only adds the new ones.
+ * How many items of a long list to render (undefined: all). A list whose data arrives after its screen
+ * mounted renders `first` items in the render that shows it, then all of them in a deferred render, which
+ * React renders in ~5 ms slices between the browser's other work (useDeferredValue, ADR 049): the profile's
+ * ~1,000 elements of bet cards no longer block input for one long task. A list that is ready when the screen
+ * mounts (from the cache, coming back) renders whole at once, so the router's scroll restoration finds the
+ * place the visitor left. Render the items memoized, so the deferred render does not redo the first ones.
  */
-export function useRevealedCount(
-  isReady: boolean,
-  total: number,
-  { first, perTask }: RevealOptions,
-): number | undefined {
-  const [shown, setShown] = useState<number | undefined>(() => (isReady ? undefined : first));
-  useEffect(() => {
-    if (!isReady || shown === undefined) return;
-    const next = shown + perTask;
-    const timer = setTimeout(() => setShown(next >= total ? undefined : next), 0);
-    return () => clearTimeout(timer);
-  }, [isReady, shown, total, perTask]);
-  return shown;
+export function useRevealedCount(isReady: boolean, first: number): number | undefined {
+  const [isReadyAtMount] = useState(isReady);
+  return useDeferredValue(isReady ? undefined : first, isReadyAtMount ? undefined : first);
 }

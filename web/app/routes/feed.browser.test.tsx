@@ -40,6 +40,32 @@ test('the feed shows its loading skeleton until the bets arrive', async () => {
   await expect.element(page.getByRole('status', { name: 'Loading bets' })).not.toBeInTheDocument();
 });
 
+test('a full first page loads the next one only when its end scrolls near, not while it renders', async () => {
+  const cursors: (string | null)[] = [];
+  worker.use(
+    http.get('/api/feed', ({ request }) => {
+      const cursor = new URL(request.url).searchParams.get('cursor');
+      cursors.push(cursor);
+      return HttpResponse.json<FeedBody>({
+        items: Array.from({ length: 20 }, (_, i) =>
+          feedBet({ description: `Bet ${i} of page ${cursor ?? 1}` }),
+        ),
+        nextCursor: cursor ? null : 'page-2',
+      });
+    }),
+    ...feedHandlers([]),
+  );
+  await renderFeed();
+  await expect.element(page.getByText('Bet 19 of page 1')).toBeInTheDocument();
+  await expect.element(page.getByRole('button', { name: 'Load more' })).toBeInTheDocument();
+  // The first cards alone once had the list's end in view: the next page loaded as the rest rendered.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(cursors).toEqual([null]);
+  page.getByRole('button', { name: 'Load more' }).element().scrollIntoView();
+  await expect.element(page.getByText('Bet 19 of page page-2')).toBeInTheDocument();
+  expect(cursors).toEqual([null, 'page-2']);
+});
+
 test("a failed feed shows 'Error loading bets' in a toast and on screen, and Retry loads it", async () => {
   let fail = true;
   worker.use(

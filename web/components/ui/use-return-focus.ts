@@ -25,7 +25,7 @@ export function useReturnFocus(handlers: {
 }): { onOpenAutoFocus: AutoFocusHandler; onCloseAutoFocus: AutoFocusHandler } {
   const opener = useRef<{ element: HTMLElement; homes: FocusHome[] } | null>(null);
   // What had focus in the commit that opened the dialog, not when Radix moves focus in: that is a passive
-  // effect, which Preact (ADR 046) runs after a paint, and a Tab pressed in between had moved focus on, so
+  // effect, which may run after a paint, and a Tab pressed in between had moved focus on, so
   // closing the dialog returned focus to the next control instead of its opener (e2e keyboard journey).
   useLayoutEffect(() => {
     opener.current = openerOf(document.activeElement);

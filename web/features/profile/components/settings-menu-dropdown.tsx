@@ -37,7 +37,7 @@ export function SettingsMenuDropdown({
   autoFocus,
 }: SettingsMenuDropdownProps) {
   const triggerRef = useRef<HTMLButtonElement>(null);
-  // In the commit that replaced the stand-in, not a frame later (Preact's passive effects, ADR 046): in between
+  // In the commit that replaced the stand-in, not a frame later (a passive effect may run after a paint): in between
   // focus sat on <body>, where a Tab press or the focus rescue (web/lib/focus-rescue.ts) found it.
   useLayoutEffect(() => {
     // An open menu focuses itself (its content mounts first); a closed one gives focus back to its trigger.
