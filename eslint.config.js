@@ -70,6 +70,16 @@ export default tseslint.config(
     },
   },
   {
+    // Property-based tests of the pure rules (money, links) generate their inputs with fast-check.
+    files: ['domain/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!zod$|vitest$|fast-check$|\\.)', message: 'domain tests import only zod, vitest and fast-check.' }] },
+      ],
+    },
+  },
+  {
     files: ['server/**/*.ts'],
     rules: {
       'import-x/no-restricted-paths': [
