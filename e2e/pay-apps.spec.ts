@@ -49,6 +49,8 @@ test('a bet lost and paid with the Cash App button, then Mark Paid and Payment C
   const ways = benPage.getByRole('list', { name: 'Ways to pay you' });
   await expect(ways.getByText(`Cash App: $${cashtag}`, { exact: true })).toBeVisible();
   await expect(ways.getByText(`PayPal: paypal.me/${paypalMe}`, { exact: true })).toBeVisible();
+  await expect(ways.getByText(`Venmo: @${ben.venmoHandle.replace(/^@/, '')}`, { exact: true })).toBeVisible();
+  await saveScreen(benPage, 'profile-pay-apps-390', { fullPage: false });
 
   // Ana loses a $12 bet to Ben and sees a button per app he has, each for exactly $12.
   const description = `Ben sinks the free throw ${suffix}`;
