@@ -16,9 +16,14 @@ import {
 const letters = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('');
 const digits = '0123456789'.split('');
 const cashtagArb = fc
-  .tuple(fc.constantFrom(...letters), fc.array(fc.constantFrom(...letters, ...digits, '_'), { maxLength: 19 }))
+  .tuple(
+    fc.constantFrom(...letters),
+    fc.array(fc.constantFrom(...letters, ...digits, '_'), { maxLength: 19 }),
+  )
   .map(([first, rest]) => first + rest.join(''));
-const paypalArb = fc.array(fc.constantFrom(...letters, ...digits), { minLength: 1, maxLength: 20 }).map((chars) => chars.join(''));
+const paypalArb = fc
+  .array(fc.constantFrom(...letters, ...digits), { minLength: 1, maxLength: 20 })
+  .map((chars) => chars.join(''));
 const venmoArb = fc
   .array(fc.constantFrom(...letters, ...digits, '_', '-'), { minLength: 1, maxLength: 30 })
   .map((chars) => chars.join(''));
@@ -86,11 +91,16 @@ test('every app the payee has gets one link, in Venmo, Cash App, PayPal order, e
 });
 
 test('the lost-bet Venmo note names the bet and the product, escaped in the link', () => {
-  const [venmo] = payLinks({ venmoHandle: 'ada-l', cashtag: null, paypalMe: null }, { amount: 15, note: lostBetNote('Lakers & Celtics?') });
+  const [venmo] = payLinks(
+    { venmoHandle: 'ada-l', cashtag: null, paypalMe: null },
+    { amount: 15, note: lostBetNote('Lakers & Celtics?') },
+  );
   expect(venmo?.href).toBe(
     'https://venmo.com/ada-l?txn=pay&amount=15&note=Lost%20our%20bet%3A%20Lakers%20%26%20Celtics%3F%20-%20Sidepot',
   );
-  expect(venmoLink('@alex-k', 35, settleUpNote(3))).toBe('https://venmo.com/alex-k?txn=pay&amount=35&note=Sidepot%3A%203%20bets');
+  expect(venmoLink('@alex-k', 35, settleUpNote(3))).toBe(
+    'https://venmo.com/alex-k?txn=pay&amount=35&note=Sidepot%3A%203%20bets',
+  );
 });
 
 test('a payee with no app at all has no link (the caller shows No Venmo handle)', () => {
@@ -105,9 +115,14 @@ test('a payee with only Cash App gets only the Cash App button', () => {
   ]);
 });
 
-test.each([0, -5, 2.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53])('amount %d makes no link', (amount) => {
-  expect(payLinks({ venmoHandle: 'ana', cashtag: 'ana', paypalMe: 'ana' }, { amount, note: 'x' })).toEqual([]);
-});
+test.each([0, -5, 2.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53])(
+  'amount %d makes no link',
+  (amount) => {
+    expect(payLinks({ venmoHandle: 'ana', cashtag: 'ana', paypalMe: 'ana' }, { amount, note: 'x' })).toEqual(
+      [],
+    );
+  },
+);
 
 test.each([
   ['$a', true],

@@ -87,7 +87,8 @@ export function checkEditProfile(input: EditProfileFields): RuleFailure<keyof Ed
 export function checkPayApps(input: PayAppFields): RuleFailure<keyof PayAppFields>[] {
   const failures: RuleFailure<keyof PayAppFields>[] = [];
   if (!isValidCashtag(input.cashtag)) failures.push({ field: 'cashtag', ...payAppMessages.invalidCashtag });
-  if (!isValidPaypalMe(input.paypalMe)) failures.push({ field: 'paypalMe', ...payAppMessages.invalidPaypalMe });
+  if (!isValidPaypalMe(input.paypalMe))
+    failures.push({ field: 'paypalMe', ...payAppMessages.invalidPaypalMe });
   return failures;
 }
 

@@ -16,7 +16,9 @@ async function openEditProfile(page: Page) {
   return editor;
 }
 
-test('a bet lost and paid with the Cash App button, then Mark Paid and Payment Complete', async ({ poolUser }) => {
+test('a bet lost and paid with the Cash App button, then Mark Paid and Payment Complete', async ({
+  poolUser,
+}) => {
   test.slow();
   const [ana, ben] = [await poolUser(), await poolUser()];
   await befriend(ana, ben);
@@ -34,7 +36,8 @@ test('a bet lost and paid with the Cash App button, then Mark Paid and Payment C
   await cashtagField.fill('$1ben');
   await paypalField.fill('ben.smith');
   await editor.getByRole('button', { name: 'Save Changes' }).click();
-  const cashtagError = 'A $cashtag is $ and up to 20 letters, numbers or underscores, starting with a letter.';
+  const cashtagError =
+    'A $cashtag is $ and up to 20 letters, numbers or underscores, starting with a letter.';
   await expect(editor.getByText(cashtagError)).toBeVisible();
   await expect(editor.getByText('A PayPal.me username is up to 20 letters or numbers.')).toBeVisible();
   await expect(cashtagField).toHaveAttribute('aria-invalid', 'true');
@@ -57,10 +60,18 @@ test('a bet lost and paid with the Cash App button, then Mark Paid and Payment C
   const betId = await wonBet(ana, ben, ben, { description, amount: 12 });
   const anaPage = await ana.newPage();
   await anaPage.goto(`/bets/${betId}`);
-  await expect(anaPage.getByText(`You owe ${ben.name} $12.`, { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(anaPage.getByText(`You owe ${ben.name} $12.`, { exact: true })).toBeVisible({
+    timeout: 30_000,
+  });
   const venmo = anaPage.getByRole('link', { name: 'Pay with Venmo' });
-  await expect(venmo).toHaveAttribute('href', new RegExp(`^https://venmo\\.com/${ben.venmoHandle.replace(/^@/, '')}\\?txn=pay&amount=12&note=`));
-  await expect(anaPage.getByRole('link', { name: 'Pay with PayPal' })).toHaveAttribute('href', `https://paypal.me/${paypalMe}/12USD`);
+  await expect(venmo).toHaveAttribute(
+    'href',
+    new RegExp(`^https://venmo\\.com/${ben.venmoHandle.replace(/^@/, '')}\\?txn=pay&amount=12&note=`),
+  );
+  await expect(anaPage.getByRole('link', { name: 'Pay with PayPal' })).toHaveAttribute(
+    'href',
+    `https://paypal.me/${paypalMe}/12USD`,
+  );
   const cashApp = anaPage.getByRole('link', { name: 'Pay with Cash App' });
   const cashAppHref = `https://cash.app/$${cashtag}/12`;
   await expect(cashApp).toHaveAttribute('href', cashAppHref);
@@ -68,9 +79,11 @@ test('a bet lost and paid with the Cash App button, then Mark Paid and Payment C
   await saveScreen(anaPage, 'pay-buttons-390');
 
   // She pays through Cash App: the link opens Cash App's page for Ben and $12 (answered here, no outside network).
-  await anaPage.context().route('https://cash.app/**', (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Cash App</title><p>Pay</p>' }),
-  );
+  await anaPage
+    .context()
+    .route('https://cash.app/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Cash App</title><p>Pay</p>' }),
+    );
   const [cashAppTab] = await Promise.all([anaPage.waitForEvent('popup'), cashApp.click()]);
   expect(cashAppTab.url()).toBe(cashAppHref);
   await cashAppTab.close();

@@ -40,7 +40,13 @@ export function PayButtons({ payee, amount, note, size = 'sm', className, toastF
     <>
       {links.map((link, index) => (
         // The first app is the primary action; the others read as alternatives beside it.
-        <Button key={link.app} asChild size={size} variant={index === 0 ? 'default' : 'secondary'} className={className}>
+        <Button
+          key={link.app}
+          asChild
+          size={size}
+          variant={index === 0 ? 'default' : 'secondary'}
+          className={className}
+        >
           <a href={link.href} target="_blank" rel="noopener noreferrer">
             <ExternalLink aria-hidden />
             {link.label}

@@ -27,7 +27,12 @@ async function scene() {
   const paypalMe = `Ben${ben.user.id.slice(-6).replace(/[^A-Za-z0-9]/g, '')}`;
   await t.db.update(users).set({ cashtag, paypalMe }).where(eq(users.id, ben.user.id));
   const apps = { venmoHandle: ben.user.venmoHandle, cashtag, paypalMe };
-  const bet = await insertBet(t, { createdBy: ben.user.id, opponentId: ana.user.id, winnerId: ben.user.id, amount: 15 });
+  const bet = await insertBet(t, {
+    createdBy: ben.user.id,
+    opponentId: ana.user.id,
+    winnerId: ben.user.id,
+    amount: 15,
+  });
   return { ana, ben, cal, apps, cashtag, paypalMe, bet };
 }
 
@@ -71,18 +76,30 @@ test("the winner and an onlooker never receive the winner's cashtag or PayPal.me
 
 test('an open bet carries nobody’s apps; losing it by I Lost answers them to the loser at once', async () => {
   const { ana, ben, apps } = await scene();
-  const active = await insertBet(t, { createdBy: ana.user.id, opponentId: ben.user.id, status: 'active', amount: 7 });
+  const active = await insertBet(t, {
+    createdBy: ana.user.id,
+    opponentId: ben.user.id,
+    status: 'active',
+    amount: 7,
+  });
   expect((await betPage(ana, active.id)).payTo).toBeNull();
-  const res = await ana.agent.api.bets[':id'].resolve.$post({ param: { id: active.id }, json: { outcome: 'lost' } });
+  const res = await ana.agent.api.bets[':id'].resolve.$post({
+    param: { id: active.id },
+    json: { outcome: 'lost' },
+  });
   expect(res.status).toBe(200);
   expect((await res.json()).payTo).toEqual(apps);
 });
 
 test("the side of a balance that owes gets the friend's apps; the side that is owed does not", async () => {
   const { ana, ben, apps, cashtag } = await scene();
-  const line = (await (await ana.agent.api.balances.$get()).json()).items.find((item) => item.friend.id === ben.user.id);
+  const line = (await (await ana.agent.api.balances.$get()).json()).items.find(
+    (item) => item.friend.id === ben.user.id,
+  );
   expect(line).toMatchObject({ net: -15, payTo: apps });
-  const detail = await (await ana.agent.api.balances[':friendId'].$get({ param: { friendId: ben.user.id } })).json();
+  const detail = await (
+    await ana.agent.api.balances[':friendId'].$get({ param: { friendId: ben.user.id } })
+  ).json();
   expect(detail).toMatchObject({ net: -15, payTo: apps });
 
   const theirs = await ben.agent.api.balances[':friendId'].$get({ param: { friendId: ana.user.id } });
@@ -93,7 +110,10 @@ test("the side of a balance that owes gets the friend's apps; the side that is o
   const flipped = await ana.agent.api.balances[':friendId'].$get({ param: { friendId: ben.user.id } });
   const body = await flipped.text();
   expect(body).not.toContain(cashtag);
-  expect((await (await ben.agent.api.balances[':friendId'].$get({ param: { friendId: ana.user.id } })).json()).payTo).toEqual({
+  expect(
+    (await (await ben.agent.api.balances[':friendId'].$get({ param: { friendId: ana.user.id } })).json())
+      .payTo,
+  ).toEqual({
     venmoHandle: ana.user.venmoHandle,
     cashtag: null,
     paypalMe: null,

@@ -22,12 +22,18 @@ test('a lost bet offers Venmo, Cash App and PayPal for the exact amount, then Ma
   await renderProfile();
   const card = page.getByRole('article').filter({ hasText: 'Rain on Saturday' });
   const venmo = card.getByRole('link', { name: 'Pay with Venmo' });
-  await expect.element(venmo).toHaveAttribute(
-    'href',
-    'https://venmo.com/alex-r?txn=pay&amount=15&note=Lost%20our%20bet%3A%20Rain%20on%20Saturday%20-%20Sidepot',
-  );
-  await expect.element(card.getByRole('link', { name: 'Pay with Cash App' })).toHaveAttribute('href', 'https://cash.app/$AlexR_1/15');
-  await expect.element(card.getByRole('link', { name: 'Pay with PayPal' })).toHaveAttribute('href', 'https://paypal.me/AlexR2026/15USD');
+  await expect
+    .element(venmo)
+    .toHaveAttribute(
+      'href',
+      'https://venmo.com/alex-r?txn=pay&amount=15&note=Lost%20our%20bet%3A%20Rain%20on%20Saturday%20-%20Sidepot',
+    );
+  await expect
+    .element(card.getByRole('link', { name: 'Pay with Cash App' }))
+    .toHaveAttribute('href', 'https://cash.app/$AlexR_1/15');
+  await expect
+    .element(card.getByRole('link', { name: 'Pay with PayPal' }))
+    .toHaveAttribute('href', 'https://paypal.me/AlexR2026/15USD');
   for (const name of ['Pay with Venmo', 'Pay with Cash App', 'Pay with PayPal'])
     await expect.element(card.getByRole('link', { name })).toHaveAttribute('target', '_blank');
   // In the order the issue lists them, 'Mark Paid' last.
@@ -40,10 +46,15 @@ test('a lost bet offers Venmo, Cash App and PayPal for the exact amount, then Ma
 });
 
 test('a payee with only Cash App gets only the Cash App button, and no No Venmo handle', async () => {
-  const lost = completedBet(alex.id, { amount: 20, payTo: { venmoHandle: '', cashtag: 'AlexR_1', paypalMe: null } });
+  const lost = completedBet(alex.id, {
+    amount: 20,
+    payTo: { venmoHandle: '', cashtag: 'AlexR_1', paypalMe: null },
+  });
   worker.use(...profileHandlers(profileScreen(), { past: [lost] }));
   await renderProfile();
-  await expect.element(page.getByRole('link', { name: 'Pay with Cash App' })).toHaveAttribute('href', 'https://cash.app/$AlexR_1/20');
+  await expect
+    .element(page.getByRole('link', { name: 'Pay with Cash App' }))
+    .toHaveAttribute('href', 'https://cash.app/$AlexR_1/20');
   await expect.element(page.getByRole('button', { name: 'Mark Paid' })).toBeVisible();
   expect(page.getByRole('link', { name: 'Pay with Venmo' }).elements()).toHaveLength(0);
   expect(page.getByRole('button', { name: 'Pay with Venmo' }).elements()).toHaveLength(0);
@@ -80,12 +91,15 @@ test("the balance you owe offers each of the friend's apps for the net, then 'Ma
   await renderProfile();
   await page.getByRole('button', { name: `You owe ${alex.name} $35` }).click();
   const dialog = page.getByRole('dialog', { name: alex.name });
-  await expect.element(dialog.getByRole('link', { name: 'Pay with Venmo' })).toHaveAttribute(
-    'href',
-    'https://venmo.com/alex-r?txn=pay&amount=35&note=Sidepot%3A%203%20bets',
-  );
-  await expect.element(dialog.getByRole('link', { name: 'Pay with Cash App' })).toHaveAttribute('href', 'https://cash.app/$AlexR_1/35');
-  await expect.element(dialog.getByRole('link', { name: 'Pay with PayPal' })).toHaveAttribute('href', 'https://paypal.me/AlexR2026/35USD');
+  await expect
+    .element(dialog.getByRole('link', { name: 'Pay with Venmo' }))
+    .toHaveAttribute('href', 'https://venmo.com/alex-r?txn=pay&amount=35&note=Sidepot%3A%203%20bets');
+  await expect
+    .element(dialog.getByRole('link', { name: 'Pay with Cash App' }))
+    .toHaveAttribute('href', 'https://cash.app/$AlexR_1/35');
+  await expect
+    .element(dialog.getByRole('link', { name: 'Pay with PayPal' }))
+    .toHaveAttribute('href', 'https://paypal.me/AlexR2026/35USD');
   await expect.element(dialog.getByRole('button', { name: 'Mark All Paid' })).toBeVisible();
   expect(dialog.getByRole('link', { name: 'Settle Up' }).elements()).toHaveLength(0);
 });

@@ -21,7 +21,12 @@ async function openEditProfile() {
 
 test('the profile shows the cashtag and PayPal.me username beside the Venmo handle', async () => {
   const screen = profileScreen();
-  worker.use(...profileHandlers({ ...screen, profile: { ...screen.profile, cashtag: 'Morgan_M', paypalMe: 'MorganM' } }));
+  worker.use(
+    ...profileHandlers({
+      ...screen,
+      profile: { ...screen.profile, cashtag: 'Morgan_M', paypalMe: 'MorganM' },
+    }),
+  );
   await renderProfile();
   const ways = page.getByRole('list', { name: 'Ways to pay you' });
   await expect.element(ways.getByText('Venmo: @morgan')).toBeVisible();
@@ -44,9 +49,15 @@ test('a malformed cashtag and PayPal.me username each get their own inline error
   await dialog.getByLabelText('PayPal.me username').fill('morgan_m');
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect
-    .element(dialog.getByText('A $cashtag is $ and up to 20 letters, numbers or underscores, starting with a letter.'))
+    .element(
+      dialog.getByText(
+        'A $cashtag is $ and up to 20 letters, numbers or underscores, starting with a letter.',
+      ),
+    )
     .toBeVisible();
-  await expect.element(dialog.getByText('A PayPal.me username is up to 20 letters or numbers.')).toBeVisible();
+  await expect
+    .element(dialog.getByText('A PayPal.me username is up to 20 letters or numbers.'))
+    .toBeVisible();
   await expect.element(dialog.getByLabelText('Cash App $cashtag')).toHaveAttribute('aria-invalid', 'true');
   await expect.element(dialog.getByLabelText('PayPal.me username')).toHaveAttribute('aria-invalid', 'true');
   await expectErrorToast(
@@ -74,7 +85,14 @@ test('valid apps are sent with the rest of the profile; blank ones are sent blan
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect.element(page.getByRole('dialog')).not.toBeInTheDocument();
   expect(sent).toEqual([
-    { name: 'Morgan Me', username: 'morgan', phone: '5551234567', venmoHandle: 'morgan', cashtag: '$Morgan_M', paypalMe: '' },
+    {
+      name: 'Morgan Me',
+      username: 'morgan',
+      phone: '5551234567',
+      venmoHandle: 'morgan',
+      cashtag: '$Morgan_M',
+      paypalMe: '',
+    },
   ]);
 });
 

@@ -163,7 +163,9 @@ test("'Save Changes' reads 'Saving...' while busy, and a refusal shows the serve
   await expect.element(page.getByRole('button', { name: 'Saving...' })).toBeDisabled();
   response.resolve();
   await expectErrorToast('Update failed', 'This username is already taken. Please choose another.');
-  await expect.element(page.getByRole('dialog').getByLabelText('Username', { exact: true })).toHaveValue('taken_name');
+  await expect
+    .element(page.getByRole('dialog').getByLabelText('Username', { exact: true }))
+    .toHaveValue('taken_name');
 });
 
 test("a failed photo upload shows 'Upload failed'", async () => {
