@@ -28,14 +28,7 @@ export function betCountText(count: number): string {
   return count === 1 ? '1 bet' : `${count} bets`;
 }
 
-/** The settle-up Venmo note: 'Sidepot: 3 bets'. */
+/** The settle-up payment's Venmo note: 'Sidepot: 3 bets'. */
 export function settleUpNote(betCount: number): string {
   return `Sidepot: ${betCountText(betCount)}`;
-}
-
-/** The Venmo deep link paying the net to the friend's handle (any leading '@' removed), or null without a handle. */
-export function venmoSettleLink(input: { handle: string; amount: number; betCount: number }): string | null {
-  const handle = input.handle.trim().replace(/^@/, '');
-  if (handle === '') return null;
-  return `https://venmo.com/${encodeURIComponent(handle)}?txn=pay&amount=${input.amount}&note=${encodeURIComponent(settleUpNote(input.betCount))}`;
 }

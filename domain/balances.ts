@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { userSummarySchema } from './profiles.ts';
+import { payeeAppsSchema, userSummarySchema } from './profiles.ts';
 import { reminderStateSchema } from './reminders.ts';
 import { userIdSchema } from './users.ts';
 
@@ -15,6 +15,8 @@ export * from './balance-rules.ts';
 
 export const balanceSchema = z.object({
   friend: userSummarySchema.extend({ venmoHandle: z.string() }),
+  /** The friend's payment apps when the viewer owes them (net < 0), else null (ADR 056). */
+  payTo: payeeAppsSchema.nullable(),
   /** Whole dollars; > 0: the friend owes the viewer, < 0: the viewer owes the friend. */
   net: z.number().int(),
   betCount: z.number().int(),

@@ -152,18 +152,3 @@ export function canDispute(bet: BetState, viewerId: string, now: Date = new Date
   if (bet.winnerId === viewerId || bet.paymentSent || bet.completedAt === null) return false;
   return now.getTime() - new Date(bet.completedAt).getTime() < DISPUTE_WINDOW_HOURS * HOUR_MS;
 }
-
-/**
- * The loser's Venmo deep link: pay the winner's handle (any leading '@'
- * removed) the bet amount, with a note saying the bet was lost.
- */
-export function venmoPayLink(input: {
-  winnerHandle: string;
-  amount: number;
-  description: string;
-}): string | null {
-  const handle = input.winnerHandle.trim().replace(/^@/, '');
-  if (handle === '') return null;
-  const note = `Lost our bet: ${input.description} - Sidepot`;
-  return `https://venmo.com/${encodeURIComponent(handle)}?txn=pay&amount=${input.amount}&note=${encodeURIComponent(note)}`;
-}

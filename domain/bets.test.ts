@@ -9,7 +9,6 @@ import {
   createBetInputSchema,
   needsAction,
   parseCustomAmount,
-  venmoPayLink,
   waitingReason,
   type BetState,
 } from './bets.ts';
@@ -56,17 +55,6 @@ test('the custom amount dialog accepts whole numbers of at least 1 only', () => 
   expect(parseCustomAmount('25')).toBe(25);
   expect(parseCustomAmount(' 7 ')).toBe(7);
   for (const bad of ['0', '-3', '2.5', 'abc', '', '1e3', '10001']) expect(parseCustomAmount(bad)).toBeNull();
-});
-
-test('the pay link pays the winner handle without @, the amount, and a note ending in Sidepot', () => {
-  const link = venmoPayLink({ winnerHandle: '@ada-l', amount: 15, description: 'Lakers & Celtics?' });
-  expect(link).toBe(
-    'https://venmo.com/ada-l?txn=pay&amount=15&note=Lost%20our%20bet%3A%20Lakers%20%26%20Celtics%3F%20-%20Sidepot',
-  );
-  const note = decodeURIComponent((link ?? '').split('&note=')[1] ?? '');
-  expect(note).toBe('Lost our bet: Lakers & Celtics? - Sidepot');
-  expect(venmoPayLink({ winnerHandle: ' ', amount: 5, description: 'x' })).toBeNull();
-  expect(venmoPayLink({ winnerHandle: '@', amount: 5, description: 'x' })).toBeNull();
 });
 
 const base: BetState = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { betStatusSchema, userSummarySchema } from './profiles.ts';
+import { betStatusSchema, payeeAppsSchema, userSummarySchema } from './profiles.ts';
 import { reminderStateSchema } from './reminders.ts';
 import { hasForbiddenCharacters, isBlank, normalizeText, textMessages } from './text.ts';
 import { refineWith } from './users.ts';
@@ -89,6 +89,12 @@ export const betTrustFields = {
   reminder: reminderStateSchema,
 };
 
+/**
+ * The winner's payment apps, answered only to the loser of a completed bet: the one who pays them
+ * (ADR 056). Null for the winner, for an open bet and for anyone else.
+ */
+export const betPayToField = { payTo: payeeAppsSchema.nullable() };
+
 /** A bet as its parties see it on the profile. */
 /** The profile's bet sections, each paged newest first (ADR 043). */
 export type BetSectionName = 'pending' | 'active' | 'past';
@@ -108,6 +114,7 @@ export const betSchema = z.object({
   createdAt: z.string(),
   completedAt: z.string().nullable(),
   ...betTrustFields,
+  ...betPayToField,
 });
 export type Bet = z.infer<typeof betSchema>;
 

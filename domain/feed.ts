@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { betStatusSchema, userSummarySchema } from './profiles.ts';
-import { betActions, betFieldLabels, betTrustFields, COMMENT_MAX } from './bets.ts';
+import { betActions, betFieldLabels, betPayToField, betTrustFields, COMMENT_MAX } from './bets.ts';
 import { hasForbiddenCharacters, isBlank, normalizeText, textMessages } from './text.ts';
 
 export const FEED_PAGE_SIZE = 20;
@@ -36,6 +36,7 @@ export const betPageSchema = feedBetSchema.extend({
   paymentConfirmed: z.boolean(),
   acceptanceComment: z.string().nullable(),
   ...betTrustFields,
+  ...betPayToField,
   actions: z.array(z.enum(betActions)),
 });
 export type BetPage = z.infer<typeof betPageSchema>;

@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  isValidCashtag,
+  isValidPaypalMe,
+  normalizeCashtag,
+  normalizePaypalMe,
+  payAppMessages,
+} from './pay-link.ts';
 import { payerRecordSchema, userStatsSchema } from './stats.ts';
 import { hasForbiddenCharacters, isBlank, normalizeText, textMessages } from './text.ts';
 import {
@@ -31,13 +38,28 @@ export const myProfileSchema = userSummarySchema.extend({
   email: z.string(),
   phone: z.string(),
   venmoHandle: z.string(),
+  /** Without '$'; null: none (ADR 056). */
+  cashtag: z.string().nullable(),
+  paypalMe: z.string().nullable(),
   createdAt: z.string(),
 });
 export type MyProfile = z.infer<typeof myProfileSchema>;
 
+/**
+ * What the payer of a lost bet or a settle-up may pay the payee with; answered only to that payer
+ * (ADR 056). An empty Venmo handle and null cashtag / PayPal.me mean none.
+ */
+export const payeeAppsSchema = z.object({
+  venmoHandle: z.string(),
+  cashtag: z.string().nullable(),
+  paypalMe: z.string().nullable(),
+});
+
 // ---------------------------------------------------------------- edit profile
 
 export type EditProfileFields = { name: string; username: string; phone: string; venmoHandle: string };
+/** The optional payment apps beside the Venmo handle: blank (or absent) is none. */
+export type PayAppFields = { cashtag?: string | null; paypalMe?: string | null };
 
 export const editProfileMessages = {
   missing: { title: 'Missing Information', message: 'Please fill in all fields.' },
@@ -60,9 +82,32 @@ export function checkEditProfile(input: EditProfileFields): RuleFailure<keyof Ed
   return null;
 }
 
+/**
+ * Every pay-app field that breaks its rule, each with its own message: unlike the required fields (the
+ * first failure, in the spec's order), both optional fields can show their error at once.
+ */
+export function checkPayApps(input: PayAppFields): RuleFailure<keyof PayAppFields>[] {
+  const failures: RuleFailure<keyof PayAppFields>[] = [];
+  if (!isValidCashtag(input.cashtag)) failures.push({ field: 'cashtag', ...payAppMessages.invalidCashtag });
+  if (!isValidPaypalMe(input.paypalMe))
+    failures.push({ field: 'paypalMe', ...payAppMessages.invalidPaypalMe });
+  return failures;
+}
+
 export const editProfileFormSchema = z
-  .object({ name: z.string(), username: z.string(), phone: z.string(), venmoHandle: z.string() })
-  .superRefine(refineWith(checkEditProfile));
+  .object({
+    name: z.string(),
+    username: z.string(),
+    phone: z.string(),
+    venmoHandle: z.string(),
+    // Optional so that a client that predates them keeps what is stored (absent: unchanged).
+    cashtag: z.string().nullable().optional(),
+    paypalMe: z.string().nullable().optional(),
+  })
+  .superRefine(refineWith(checkEditProfile))
+  .superRefine((value, ctx) => {
+    for (const failure of checkPayApps(value)) refineWith(() => failure)(value, ctx);
+  });
 export type EditProfileFormValues = z.input<typeof editProfileFormSchema>;
 
 export const updateProfileInputSchema = editProfileFormSchema.transform((value) => ({
@@ -70,6 +115,8 @@ export const updateProfileInputSchema = editProfileFormSchema.transform((value) 
   username: normalizeText(value.username),
   phone: digitsOnly(value.phone),
   venmoHandle: normalizeVenmoHandle(value.venmoHandle),
+  cashtag: value.cashtag === undefined ? undefined : normalizeCashtag(value.cashtag),
+  paypalMe: value.paypalMe === undefined ? undefined : normalizePaypalMe(value.paypalMe),
 }));
 export type UpdateProfileInput = z.output<typeof updateProfileInputSchema>;
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { venmoPayLink } from '../domain/bets.ts';
+import { lostBetNote, venmoLink } from '../domain/pay-link.ts';
 import {
   betCard,
   clickedAt,
@@ -182,9 +182,7 @@ test('a bet placed on /home reaches the opponent live, is accepted, lost, paid a
     const pay = anaPast.getByRole('link', { name: 'Pay with Venmo' });
     const note = `Lost our bet: ${terms.description} - Sidepot`;
     const expectedHref = `https://venmo.com/${ben.venmoHandle.replace(/^@/, '')}?txn=pay&amount=15&note=${encodeURIComponent(note)}`;
-    expect(venmoPayLink({ winnerHandle: ben.venmoHandle, amount: 15, description: terms.description })).toBe(
-      expectedHref,
-    );
+    expect(venmoLink(ben.venmoHandle, 15, lostBetNote(terms.description))).toBe(expectedHref);
     await expect(pay).toHaveAttribute('href', expectedHref);
     await expect(pay).toHaveAttribute('target', '_blank');
     await expect(anaPast.getByText(`You owe ${ben.name} $15.`, { exact: true })).toBeVisible();
@@ -449,7 +447,7 @@ test("the opponent claims 'I Won', and the creator is the one to pay", async ({ 
   await expect(gusCard.getByText('Lost', { exact: true })).toBeVisible();
   await expect(gusCard.getByRole('link', { name: 'Pay with Venmo' })).toHaveAttribute(
     'href',
-    venmoPayLink({ winnerHandle: hal.venmoHandle, amount: 5, description: terms.description }) ?? '',
+    venmoLink(hal.venmoHandle, 5, lostBetNote(terms.description)) ?? '',
   );
   await expect(gusCard.getByRole('button', { name: 'Mark Paid' })).toBeVisible();
   await expectDot(gusPage, true);

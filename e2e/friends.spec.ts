@@ -202,7 +202,7 @@ test('a user edits their profile and uploads a photo', async ({ poolUser }) => {
     venmoHandle: `${user.venmoHandle}-Jr`,
   };
   await editor.getByLabel('Name', { exact: true }).fill(changed.name);
-  await editor.getByLabel('Username').fill(changed.username);
+  await editor.getByLabel('Username', { exact: true }).fill(changed.username);
   await editor.getByLabel('Phone Number').fill(changed.phone);
   await editor.getByLabel('Venmo Handle').fill(changed.venmoHandle);
   await saveScreen(page, 'edit-profile-390', { fullPage: false });
@@ -217,7 +217,7 @@ test('a user edits their profile and uploads a photo', async ({ poolUser }) => {
   await page.reload();
   editor = await openEditor();
   await expect(editor.getByLabel('Name', { exact: true })).toHaveValue(changed.name);
-  await expect(editor.getByLabel('Username')).toHaveValue(changed.username);
+  await expect(editor.getByLabel('Username', { exact: true })).toHaveValue(changed.username);
   await expect(editor.getByLabel('Phone Number')).toHaveValue(changed.phone);
   await expect(editor.getByLabel('Venmo Handle')).toHaveValue(changed.venmoHandle);
   await editor.getByRole('button', { name: 'Cancel' }).click();

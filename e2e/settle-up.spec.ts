@@ -37,7 +37,9 @@ test('settle up three bets with one payment, end to end, both users', async ({ p
   const bets = dialog.getByRole('list', { name: 'Bets in this balance' }).getByRole('link');
   await expect(bets).toHaveCount(3);
   await expect(dialog.getByRole('link', { name: /Ana runs 10k under 50 minutes/ })).toHaveAttribute('href', `/bets/${first}`);
-  const settle = dialog.getByRole('link', { name: 'Settle Up' });
+  // Ben has only Venmo: one 'Pay with Venmo' for the net, then 'Mark All Paid' (ADR 056).
+  const settle = dialog.getByRole('link', { name: 'Pay with Venmo' });
+  await expect(dialog.getByRole('link', { name: /^Pay with / })).toHaveCount(1);
   const href = new URL((await settle.getAttribute('href')) ?? '');
   expect(href.pathname).toBe(`/${ben.venmoHandle.replace(/^@/, '')}`);
   expect(href.searchParams.get('amount')).toBe('35');

@@ -175,6 +175,8 @@ export function routeSpecs(ids: FuzzIds): RouteSpec[] {
         username: nastyString,
         phone: nastyString,
         venmoHandle: nastyString,
+        cashtag: nastyString,
+        paypalMe: nastyString,
       }),
     },
     {

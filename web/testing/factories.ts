@@ -93,18 +93,24 @@ export function bet(overrides: Partial<Bet> = {}): Bet {
     resolveBy: null,
     settlement: null,
     reminder: null,
+    payTo: null,
     ...overrides,
   } satisfies Bet);
 }
 
 /** A completed bet `winnerId` won by their own 'I Won', unpaid (`me` against Alex by default). */
 export function completedBet(winnerId: string, overrides: Partial<Bet> = {}): Bet {
+  const creator = overrides.creator ?? party(me);
+  const opponent = overrides.opponent ?? party(alex);
+  const winner = winnerId === creator.id ? creator : opponent;
   return bet({
     status: 'completed',
     winnerId,
     completedAt: new Date().toISOString(),
     resolvedBy: winnerId,
     resolution: 'won',
+    // As the server answers it to `me`: the winner's apps when `me` lost (ADR 056).
+    payTo: winnerId === me.id ? null : { venmoHandle: winner.venmoHandle, cashtag: null, paypalMe: null },
     ...overrides,
   });
 }
@@ -153,6 +159,8 @@ export function profileScreen(overrides: Partial<ProfileScreen> = {}): ProfileSc
       email: 'morgan@example.com',
       phone: '5551234567',
       venmoHandle: 'morgan',
+      cashtag: null,
+      paypalMe: null,
       createdAt: NOW(),
     },
     stats: stats(),

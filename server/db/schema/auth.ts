@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /*
  * better-auth's tables, written by hand from its schema (its CLI needs Node 22).
@@ -30,9 +40,16 @@ export const users = pgTable(
     /** Ten digits, no punctuation. */
     phone: text('phone').notNull(),
     venmoHandle: text('venmo_handle').notNull(),
+    /** The Cash App $cashtag without '$'; null: none (ADR 056). */
+    cashtag: text('cashtag'),
+    /** The PayPal.me username; null: none (ADR 056). */
+    paypalMe: text('paypal_me'),
     ...timestamps,
   },
   (table) => [
+    // The domain's rules (domain/pay-link.ts), so a link never carries anything else.
+    check('user_cashtag_format', sql`${table.cashtag} ~ '^[A-Za-z][A-Za-z0-9_]{0,19}$'`),
+    check('user_paypal_me_format', sql`${table.paypalMe} ~ '^[A-Za-z0-9]{1,20}$'`),
     // better-auth stores emails lower-cased, so a plain unique index serves its lookups.
     uniqueIndex('user_email_unique').on(table.email),
     uniqueIndex('user_username_unique').on(table.username),

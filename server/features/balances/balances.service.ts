@@ -28,6 +28,8 @@ const balanceRow = z.object({
   username: z.string(),
   image: z.string().nullable(),
   venmo_handle: z.string(),
+  cashtag: z.string().nullable(),
+  paypal_me: z.string().nullable(),
   net: z.number(),
   bet_count: z.number(),
   pending_id: z.string().nullable(),
@@ -42,6 +44,8 @@ const balanceRow = z.object({
 function toBalance(row: z.output<typeof balanceRow>): Balance {
   return {
     friend: { id: row.id, name: row.name, username: row.username, image: row.image, venmoHandle: row.venmo_handle },
+    // Only the side that owes is shown where to pay (ADR 056).
+    payTo: row.net < 0 ? { venmoHandle: row.venmo_handle, cashtag: row.cashtag, paypalMe: row.paypal_me } : null,
     net: row.net,
     betCount: row.bet_count,
     pendingSettlement:
@@ -73,7 +77,7 @@ function balancesQuery(viewerId: string, onlyWith?: string): SQL {
       where s.payee_id = ${viewerId} and s.confirmed_at is null ${pendingPair}
       order by s.payer_id, s.marked_at, s.id
     )
-    select u.id, u.name, ${displayUsername('u')} as username, u.image, u.venmo_handle,
+    select u.id, u.name, ${displayUsername('u')} as username, u.image, u.venmo_handle, u.cashtag, u.paypal_me,
       coalesce(n.net, 0) as net, coalesce(n.bet_count, 0) as bet_count,
       p.id as pending_id, p.amount as pending_amount, p.bet_count as pending_bet_count,
       ${reminderAvailableAt(sql.raw('n.last_reminded_at'))} as reminder_available_at
@@ -123,7 +127,7 @@ export async function getBalance(db: Db, viewerId: string, friendId: string): Pr
     .from(users)
     .where(eq(users.id, friendId));
   if (!friend) throw new AppError('NOT_FOUND', 'User not found.');
-  return { friend, net: 0, betCount: detailBets.length, pendingSettlement: null, reminder: null, bets: detailBets };
+  return { friend, payTo: null, net: 0, betCount: detailBets.length, pendingSettlement: null, reminder: null, bets: detailBets };
 }
 
 const lockedRow = z.object({ id: z.string(), created_by: z.string(), signed: z.number() });

@@ -20,13 +20,22 @@ const party = (table: typeof creators | typeof opponents) => ({
   venmoHandle: table.venmoHandle,
 });
 
-/** Bets with both parties and the acceptance prediction, in one query. */
-export async function selectBets(db: Db, where: SQL | undefined, orderAndLimit?: { limit: number }) {
+/** The winner's apps: creator's or opponent's, whichever won (null columns while nobody has). */
+const winnerApp = (column: 'cashtag' | 'paypalMe') =>
+  sql<string | null>`case ${bets.winnerId} when ${creators.id} then ${creators[column]} when ${opponents.id} then ${opponents[column]} end`;
+
+/**
+ * Bets with both parties and the acceptance prediction, in one query, as `viewerId` sees them: the
+ * winner's payment apps only reach the loser (ADR 056).
+ */
+export async function selectBets(db: Db, viewerId: string, where: SQL | undefined, orderAndLimit?: { limit: number }) {
   const query = db
     .select({
       id: bets.id,
       creator: party(creators),
       opponent: party(opponents),
+      winnerCashtag: winnerApp('cashtag'),
+      winnerPaypalMe: winnerApp('paypalMe'),
       description: bets.description,
       amount: bets.amount,
       status: bets.status,
@@ -55,13 +64,23 @@ export async function selectBets(db: Db, where: SQL | undefined, orderAndLimit?:
     .where(where)
     .orderBy(sql`${bets.createdAt} desc`, sql`${bets.id} desc`);
   const rows = orderAndLimit ? await query.limit(orderAndLimit.limit) : await query;
-  return rows.map(toBet);
+  return rows.map((row) => toBet(row, viewerId));
 }
 
-function toBet(row: {
+/** The winner's apps for the loser of a completed bet; null for anyone else. */
+function payToOf(row: BetRow, viewerId: string): Bet['payTo'] {
+  if (row.status !== 'completed' || row.winnerId === null || row.winnerId === viewerId) return null;
+  if (row.creator.id !== viewerId && row.opponent.id !== viewerId) return null;
+  const winner = row.winnerId === row.creator.id ? row.creator : row.opponent;
+  return { venmoHandle: winner.venmoHandle, cashtag: row.winnerCashtag, paypalMe: row.winnerPaypalMe };
+}
+
+type BetRow = {
   id: string;
   creator: Bet['creator'];
   opponent: Bet['opponent'];
+  winnerCashtag: string | null;
+  winnerPaypalMe: string | null;
   description: string;
   amount: number;
   status: Bet['status'];
@@ -81,7 +100,9 @@ function toBet(row: {
   settlementAmount: number | null;
   settlementConfirmedAt: Date | null;
   reminderAvailableAt: Date | null;
-}): Bet {
+};
+
+function toBet(row: BetRow, viewerId: string): Bet {
   // Field by field, not `{ settlementId, ...bet } = row`: the rest copy was ~8 µs a row, 5 ms of
   // CPU for the 632 bets of the busiest user's bets/mine (issue 16, point 3).
   return {
@@ -105,10 +126,11 @@ function toBet(row: {
     resolveBy: row.resolveBy,
     settlement: row.settlementId === null ? null : { id: row.settlementId, amount: row.settlementAmount ?? 0, confirmed: row.settlementConfirmedAt !== null },
     reminder: row.status === 'completed' && !row.paymentSent ? { availableAt: row.reminderAvailableAt?.toISOString() ?? null } : null,
+    payTo: payToOf(row, viewerId),
   };
 }
 
-export async function selectBet(db: Db, betId: string): Promise<Bet | undefined> {
-  const [bet] = await selectBets(db, eq(bets.id, betId), { limit: 1 });
+export async function selectBet(db: Db, viewerId: string, betId: string): Promise<Bet | undefined> {
+  const [bet] = await selectBets(db, viewerId, eq(bets.id, betId), { limit: 1 });
   return bet;
 }

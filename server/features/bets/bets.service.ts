@@ -28,8 +28,8 @@ const isParty = (userId: string) => or(eq(bets.createdBy, userId), eq(bets.oppon
 const otherParty = (bet: { createdBy: string; opponentId: string }, userId: string) =>
   bet.createdBy === userId ? bet.opponentId : bet.createdBy;
 
-async function requireBet(db: Db, betId: string): Promise<Bet> {
-  const bet = await selectBet(db, betId);
+async function requireBet(db: Db, viewerId: string, betId: string): Promise<Bet> {
+  const bet = await selectBet(db, viewerId, betId);
   if (!bet) throw new AppError('NOT_FOUND', 'Bet not found.');
   return bet;
 }
@@ -74,7 +74,7 @@ export async function createBet(db: Db, effects: BetEffects, userId: string, inp
     return { ...row, notified };
   });
   await announce(db, effects, created, created.notified);
-  return requireBet(db, created.id);
+  return requireBet(db, userId, created.id);
 }
 
 /**
@@ -85,6 +85,7 @@ export async function createBet(db: Db, effects: BetEffects, userId: string, inp
 export async function listMyBets(db: Db, userId: string): Promise<Record<BetSectionName, Page<Bet>>> {
   const rows = await selectBets(
     db,
+    userId,
     sql`${bets.id} = any(array(${sectionPageIds(userId, 'pending', undefined)}))
       or ${bets.id} = any(array(${sectionPageIds(userId, 'active', undefined)}))
       or ${bets.id} = any(array(${sectionPageIds(userId, 'past', undefined)}))`,
@@ -126,7 +127,7 @@ function toPage(rows: Bet[]): Page<Bet> {
 
 /** One section's bets, newest first, a page at a time. */
 export async function listSectionBets(db: Db, userId: string, section: BetSectionName, cursor: Cursor | undefined): Promise<Page<Bet>> {
-  return toPage(await selectBets(db, sql`${bets.id} in (${sectionPageIds(userId, section, cursor)})`, { limit: PAGE_SIZE + 1 }));
+  return toPage(await selectBets(db, userId, sql`${bets.id} in (${sectionPageIds(userId, section, cursor)})`, { limit: PAGE_SIZE + 1 }));
 }
 
 /**
@@ -178,7 +179,8 @@ export async function finishAccept(
   notified: string[],
 ): Promise<Bet> {
   await announce(db, effects, accepted, notified);
-  return requireBet(db, accepted.id);
+  // The accepter is always the opponent.
+  return requireBet(db, accepted.opponentId, accepted.id);
 }
 
 export async function declineBet(db: Db, effects: BetEffects, userId: string, betId: string): Promise<void> {
@@ -223,7 +225,7 @@ export async function resolveBet(db: Db, effects: BetEffects, userId: string, be
     return { ...row, notified };
   });
   await announce(db, effects, resolved, resolved.notified);
-  return requireBet(db, betId);
+  return requireBet(db, userId, betId);
 }
 
 /**
@@ -311,7 +313,7 @@ export async function disputeBet(db: Db, effects: BetEffects, userId: string, be
     return { ...row, notified };
   });
   await announce(db, effects, disputed, disputed.notified);
-  return requireBet(db, betId);
+  return requireBet(db, userId, betId);
 }
 
 /** The party asked to void refuses: the request is cleared and the requester told. */
@@ -346,7 +348,7 @@ export async function markPaymentSent(db: Db, effects: BetEffects, userId: strin
     return { ...row, notified };
   });
   await announce(db, effects, marked, marked.notified);
-  return requireBet(db, betId);
+  return requireBet(db, userId, betId);
 }
 
 export async function confirmPayment(db: Db, effects: BetEffects, userId: string, betId: string): Promise<Bet> {
@@ -373,5 +375,5 @@ export async function confirmPayment(db: Db, effects: BetEffects, userId: string
     return { ...row, notified };
   });
   await announce(db, effects, confirmed, confirmed.notified);
-  return requireBet(db, betId);
+  return requireBet(db, userId, betId);
 }

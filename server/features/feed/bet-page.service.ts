@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { availableBetActions } from '../../../domain/bets.ts';
+import { payeeAppsSchema } from '../../../domain/profiles.ts';
 import type { BetPage } from '../../../domain/feed.ts';
 import type { Db } from '../../db/client.ts';
 import { queryOne } from '../../db/query.ts';
@@ -22,6 +23,7 @@ const betPageRow = feedRow.extend({
   resolve_by: z.string().nullable(),
   settlement: z.object({ id: z.string(), amount: z.number(), confirmed: z.boolean() }).nullable(),
   reminder_available_at: timestamp.nullable(),
+  pay_to: payeeAppsSchema.nullable(),
 });
 
 /**
@@ -41,6 +43,9 @@ export async function getBetPage(db: Db, viewerId: string, betId: string): Promi
         ${partyJson('c')} as creator,
         ${partyJson('o')} as opponent,
         case when w.id is null then null else ${partyJson('w')} end as winner,
+        -- The winner's apps reach only the loser, who pays them (ADR 056).
+        case when b.status = 'completed' and w.id <> ${viewerId} and ${viewerId} in (b.created_by, b.opponent_id)
+          then json_build_object('venmoHandle', w.venmo_handle, 'cashtag', w.cashtag, 'paypalMe', w.paypal_me) end as pay_to,
         (select count(*) from comment cm where cm.bet_id = b.id)::int as comment_count,
         (select count(*) from bet_like l where l.bet_id = b.id)::int as like_count,
         exists (select 1 from bet_like l where l.bet_id = b.id and l.user_id = ${viewerId}) as liked_by_me
@@ -87,6 +92,7 @@ export async function getBetPage(db: Db, viewerId: string, betId: string): Promi
       row.status === 'completed' && !row.payment_sent && (state.creatorId === viewerId || state.opponentId === viewerId)
         ? { availableAt: row.reminder_available_at }
         : null,
+    payTo: row.pay_to,
     actions: availableBetActions(state, viewerId),
   };
 }

@@ -49,8 +49,8 @@ const send = (agent: Agent, method: string, path: string, json?: unknown) =>
 
 test('a NUL byte in any text field of our API is a 422, and nothing is stored', async () => {
   const { me, friend, pending } = await setup();
-  const profile = { name: 'Ada', username: 'ada_nul_test', phone: '5551230000', venmoHandle: 'ada' };
-  for (const field of ['name', 'username', 'phone', 'venmoHandle'] as const) {
+  const profile = { name: 'Ada', username: 'ada_nul_test', phone: '5551230000', venmoHandle: 'ada', cashtag: '$ada', paypalMe: 'ada' };
+  for (const field of ['name', 'username', 'phone', 'venmoHandle', 'cashtag', 'paypalMe'] as const) {
     await expectRefused(
       await send(me.agent, 'PATCH', '/api/profile', { ...profile, [field]: `${profile[field]}${NUL}x` }),
       `profile ${field}`,

@@ -89,6 +89,7 @@ export type WaitingOnYou = { bets: WaitingBet[]; friendRequests: FriendRequest[]
 export async function getWaitingOnYou(db: Db, userId: string): Promise<WaitingOnYou> {
   const rows = await selectBets(
     db,
+    userId,
     and(or(eq(bets.createdBy, userId), eq(bets.opponentId, userId)), eq(bets.paymentConfirmed, false), betWaitsOn(userId, 'bet')),
   );
   const waiting = rows.flatMap((bet) => {

@@ -29,6 +29,8 @@ const profileRow = statsRow.extend({
   email: z.string(),
   phone: z.string(),
   venmo_handle: z.string(),
+  cashtag: z.string().nullable(),
+  paypal_me: z.string().nullable(),
   created_at: timestamp,
   pending_requests: z.number(),
   friends: z.array(summaryJson),
@@ -39,7 +41,7 @@ const profileStatement = preparedRow({
   keys: ['userId'],
   build: ({ userId }) => sql`
     select u.id, u.name, ${displayUsername('u')} as username, u.image, u.email, u.phone,
-      u.venmo_handle, u.created_at, ${statsColumns},
+      u.venmo_handle, u.cashtag, u.paypal_me, u.created_at, ${statsColumns},
       (select count(*) from friend_request fr where fr.requested_id = u.id and fr.status = 'pending')::int as pending_requests,
       (select coalesce(json_agg(f order by f.name, f.id), '[]'::json) from (
         select fu.id, fu.name, ${displayUsername('fu')} as username, fu.image
@@ -68,6 +70,8 @@ export async function getProfileScreen(db: Db, userId: string): Promise<ProfileS
       email: row.email,
       phone: row.phone,
       venmoHandle: row.venmo_handle,
+      cashtag: row.cashtag,
+      paypalMe: row.paypal_me,
       createdAt: row.created_at,
     },
     stats,
@@ -88,7 +92,16 @@ export async function updateProfile(db: Db, userId: string, input: UpdateProfile
   try {
     const [updated] = await db
       .update(users)
-      .set({ name: input.name, username, displayUsername: input.username, phone: input.phone, venmoHandle: input.venmoHandle })
+      .set({
+        name: input.name,
+        username,
+        displayUsername: input.username,
+        phone: input.phone,
+        venmoHandle: input.venmoHandle,
+        // Absent: a client that does not know these fields leaves them as they are.
+        ...(input.cashtag === undefined ? {} : { cashtag: input.cashtag }),
+        ...(input.paypalMe === undefined ? {} : { paypalMe: input.paypalMe }),
+      })
       .where(eq(users.id, userId))
       .returning();
     if (!updated) throw new AppError('NOT_FOUND', 'Profile not found.');
@@ -100,6 +113,8 @@ export async function updateProfile(db: Db, userId: string, input: UpdateProfile
       email: updated.email,
       phone: updated.phone,
       venmoHandle: updated.venmoHandle,
+      cashtag: updated.cashtag,
+      paypalMe: updated.paypalMe,
       createdAt: updated.createdAt.toISOString(),
     };
   } catch (error) {

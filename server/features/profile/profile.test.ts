@@ -25,6 +25,8 @@ test('a new profile reads zero everywhere', async () => {
       email: me.input.email,
       phone: '5552223333',
       venmoHandle: 'me-pay',
+      cashtag: null,
+      paypalMe: null,
       createdAt: me.user.createdAt.toISOString(),
     },
     stats: { wins: 0, losses: 0, totalBets: 0, winRate: 0, streak: 0, netWinnings: 0, friendsCount: 0 },
@@ -97,6 +99,47 @@ test('editing the profile validates, normalizes and keeps usernames unique', asy
   const login = await createAgent(t).post('/api/auth/sign-in/username', { username: 'Fresh.Name', password: me.input.password });
   expect(login.status).toBe(200);
   expect(other.user.username).toBe('takenname');
+});
+
+test('the Cash App $cashtag and PayPal.me username are optional, checked and stored without the $', async () => {
+  const me = await signedInUser(t);
+  const base = { name: 'Ana', username: me.input.username, phone: '5551112222', venmoHandle: 'ana' };
+  const refused = async (json: Record<string, string | null>) => {
+    const res = await me.agent.api.profile.$patch({ json: { ...base, ...json } });
+    expect(res.status).toBe(422);
+    const { error } = await errorOf(res);
+    return { ...error, issues: error.issues ?? [] };
+  };
+  const badCashtag = { path: 'cashtag', message: 'A $cashtag is $ and up to 20 letters, numbers or underscores, starting with a letter.' };
+  const badPaypal = { path: 'paypalMe', message: 'A PayPal.me username is up to 20 letters or numbers.' };
+  for (const cashtag of ['$1ana', '$_ana', '$ana-b', `$a${'b'.repeat(20)}`, '$', '$$ana', '$ana b'])
+    expect(await refused({ cashtag })).toMatchObject({ code: 'VALIDATION_FAILED', message: badCashtag.message, issues: [badCashtag] });
+  for (const paypalMe of ['ana_b', 'ana.b', 'paypal.me/ana', 'a'.repeat(21), '@ana'])
+    expect(await refused({ paypalMe })).toMatchObject({ message: badPaypal.message, issues: [badPaypal] });
+  // Both wrong: each field is named.
+  expect((await refused({ cashtag: '$9', paypalMe: 'x-y' })).issues).toEqual([badCashtag, badPaypal]);
+  // Another field's failure does not hide theirs.
+  expect((await refused({ phone: '12', cashtag: '$9' })).issues.map((issue) => issue.path)).toEqual(['phone', 'cashtag']);
+  // Not a string: refused by the schema, never a 500.
+  const wrongType = await me.agent.request('/api/profile', { method: 'PATCH', json: { ...base, cashtag: 5 } });
+  expect(wrongType.status).toBe(422);
+
+  const saved = await me.agent.api.profile.$patch({ json: { ...base, cashtag: ' $Ana_B1 ', paypalMe: 'AnaB2024' } });
+  expect(saved.status).toBe(200);
+  expect(await saved.json()).toMatchObject({ cashtag: 'Ana_B1', paypalMe: 'AnaB2024' });
+  expect((await (await me.agent.api.profile.$get()).json()).profile).toMatchObject({ cashtag: 'Ana_B1', paypalMe: 'AnaB2024' });
+  // Without the $ is the same cashtag.
+  expect(await (await me.agent.api.profile.$patch({ json: { ...base, cashtag: 'Ana_B1' } })).json()).toMatchObject({ cashtag: 'Ana_B1' });
+  // Absent: kept (a client that predates the fields); blank or null: removed.
+  expect(await (await me.agent.api.profile.$patch({ json: base })).json()).toMatchObject({ cashtag: 'Ana_B1', paypalMe: 'AnaB2024' });
+  const cleared = await me.agent.api.profile.$patch({ json: { ...base, cashtag: '  ', paypalMe: null } });
+  expect(await cleared.json()).toMatchObject({ cashtag: null, paypalMe: null });
+});
+
+test('the database itself refuses a malformed cashtag or PayPal.me username', async () => {
+  await expect(insertUser(t, { cashtag: '$ana' })).rejects.toThrow();
+  await expect(insertUser(t, { paypalMe: 'ana/1' })).rejects.toThrow();
+  expect((await insertUser(t, { cashtag: 'ana_1', paypalMe: 'ana1' })).cashtag).toBe('ana_1');
 });
 
 test('profile routes need a session', async () => {

@@ -158,12 +158,14 @@ test("'Save Changes' reads 'Saving...' while busy, and a refusal shows the serve
   await renderProfile();
   await page.getByRole('button', { name: 'Settings' }).click();
   await page.getByRole('menuitem', { name: 'Edit Profile' }).click();
-  await page.getByRole('dialog').getByLabelText('Username').fill('taken_name');
+  await page.getByRole('dialog').getByLabelText('Username', { exact: true }).fill('taken_name');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect.element(page.getByRole('button', { name: 'Saving...' })).toBeDisabled();
   response.resolve();
   await expectErrorToast('Update failed', 'This username is already taken. Please choose another.');
-  await expect.element(page.getByRole('dialog').getByLabelText('Username')).toHaveValue('taken_name');
+  await expect
+    .element(page.getByRole('dialog').getByLabelText('Username', { exact: true }))
+    .toHaveValue('taken_name');
 });
 
 test("a failed photo upload shows 'Upload failed'", async () => {

@@ -1,10 +1,9 @@
-import { ExternalLink, HandCoins } from 'lucide-react';
+import { HandCoins } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
 import type { BalanceDetail } from '../../../../domain/balances.ts';
-import { balanceLine, venmoSettleLink } from '../../../../domain/balance-rules.ts';
+import { balanceLine, settleUpNote } from '../../../../domain/balance-rules.ts';
 import { formatDollars } from '../../../../domain/money.ts';
-import { betMessages } from '../../../../domain/bet-rules.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Dialog,
@@ -14,6 +13,7 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { PayButtons } from '../../../components/pay-buttons.tsx';
 import { apiErrorMessage } from '../../../lib/api-error.ts';
 import { ActionButton } from '../../bets/components/action-button.tsx';
 import { useBalance } from '../api/get-balances.ts';
@@ -23,7 +23,10 @@ import { SettlementToConfirm } from './settlement-to-confirm.tsx';
 
 type BalanceDialogProps = { friendId: string | null; onClose: () => void };
 
-/** The balance with one friend: the bets behind the net, 'Settle Up' and 'Mark All Paid', or 'Confirm All Received'. */
+/**
+ * The balance with one friend: the bets behind the net, a 'Pay with …' button per app the friend has and
+ * 'Mark All Paid' (ADR 056), or 'Confirm All Received'.
+ */
 export function BalanceDialog({ friendId, onClose }: BalanceDialogProps) {
   const balance = useBalance(friendId);
   return (
@@ -69,7 +72,6 @@ function BalanceView({ balance, onClose }: { balance: BalanceDetail; onClose: ()
     },
     onError: (error) => toast.error('Error', { description: apiErrorMessage(error, 'Please try again.') }),
   });
-  const href = venmoSettleLink({ handle: friend.venmoHandle, amount: -net, betCount: bets.length });
   return (
     <>
       <DialogHeader>
@@ -109,30 +111,20 @@ function BalanceView({ balance, onClose }: { balance: BalanceDetail; onClose: ()
         </ul>
       ) : null}
       {net < 0 ? (
-        <div className="grid gap-2 sm:grid-cols-2">
-          {href === null ? (
-            <Button
-              onClick={() =>
-                toast.error(betMessages.noVenmoHandle.title, {
-                  description: betMessages.noVenmoHandle.message,
-                })
-              }
-            >
-              <ExternalLink aria-hidden />
-              Settle Up
-            </Button>
-          ) : (
-            <Button asChild>
-              <a href={href} target="_blank" rel="noopener noreferrer">
-                <ExternalLink aria-hidden />
-                Settle Up
-              </a>
-            </Button>
-          )}
+        <div className="flex flex-wrap gap-2">
+          <PayButtons
+            // The friend's apps come with a balance the viewer owes; the Venmo handle always did.
+            payee={balance.payTo ?? { venmoHandle: friend.venmoHandle, cashtag: null, paypalMe: null }}
+            amount={-net}
+            note={settleUpNote(bets.length)}
+            size="default"
+            className="min-w-40 flex-1"
+          />
           <ActionButton
             icon={HandCoins}
             variant="outline"
             size="default"
+            className="min-w-40 flex-1"
             isBusy={settle.isPending}
             onClick={() => settle.mutate({ friendId: friend.id, betIds: bets.map((bet) => bet.id) })}
           >

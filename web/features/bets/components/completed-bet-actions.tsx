@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { toast } from '../../../lib/toast.ts';
 import { settledInText } from '../../../../domain/balance-rules.ts';
 import { canDispute } from '../../../../domain/bet-rules.ts';
+import { lostBetNote } from '../../../../domain/pay-link.ts';
 import type { Bet } from '../../../../domain/bets.ts';
 import { useConfirmPayment } from '../api/confirm-payment.ts';
 import { useDisputeBet } from '../api/dispute-bet.ts';
@@ -14,7 +15,7 @@ import { BetNote } from './bet-note.tsx';
 import { BetReminderButton } from './bet-reminder-button.tsx';
 import { LazyDisputeDialog } from './lazy-bet-dialogs.ts';
 import { LazyOverlay } from '../../../components/ui/lazy-overlay.tsx';
-import { PayWithVenmoLink } from './pay-with-venmo-link.tsx';
+import { PayButtons } from '../../../components/pay-buttons.tsx';
 
 /** Settling up: the loser pays and marks it, the winner confirms, then it reads 'Payment Complete'. */
 export function CompletedBetActions({ bet, viewerId }: { bet: Bet; viewerId: string }) {
@@ -100,12 +101,20 @@ export function CompletedBetActions({ bet, viewerId }: { bet: Bet; viewerId: str
       <BetNote>
         You owe {other.name} {formatDollars(bet.amount)}.
       </BetNote>
-      <div className="flex gap-2">
-        <PayWithVenmoLink bet={bet} winner={other} />
+      <div className="flex flex-wrap gap-2">
+        <PayButtons
+          // The server answers the winner's apps to the loser; a bet this card holds from before that
+          // answer still pays through the winner's Venmo handle, as it always could.
+          payee={bet.payTo ?? { venmoHandle: other.venmoHandle, cashtag: null, paypalMe: null }}
+          amount={bet.amount}
+          note={lostBetNote(bet.description)}
+          className="min-w-36 flex-1"
+          toastForm={betToastForm(bet.id)}
+        />
         <ActionButton
           icon={HandCoins}
           variant="outline"
-          className="flex-1"
+          className="min-w-36 flex-1"
           isBusy={markSent.isPending}
           onClick={() => markSent.mutate(bet.id)}
         >

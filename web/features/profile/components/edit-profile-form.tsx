@@ -16,7 +16,7 @@ import { useUpdateProfile } from '../api/update-profile.ts';
 /** The toasts of this form (lib/toast.ts: a success clears its errors). */
 const FORM = 'edit-profile';
 
-const fieldNames = ['name', 'username', 'phone', 'venmoHandle'] as const;
+const fieldNames = ['name', 'username', 'phone', 'venmoHandle', 'cashtag', 'paypalMe'] as const;
 type FieldName = (typeof fieldNames)[number];
 
 function isFieldName(value: string): value is FieldName {
@@ -31,6 +31,9 @@ export function EditProfileForm({ profile, onDone }: EditProfileFormProps) {
     username: profile.username,
     phone: profile.phone,
     venmoHandle: profile.venmoHandle,
+    // Shown as the payer will type it; stored without '$'.
+    cashtag: profile.cashtag === null ? '' : `$${profile.cashtag}`,
+    paypalMe: profile.paypalMe ?? '',
   };
   const { register, handleSubmit, getValues, setError, formState } = useForm({
     resolver: zodResolver(editProfileFormSchema),
@@ -87,6 +90,26 @@ export function EditProfileForm({ profile, onDone }: EditProfileFormProps) {
         spellCheck={false}
         error={errors.venmoHandle?.message}
         {...register('venmoHandle')}
+      />
+      <TextField
+        label="Cash App $cashtag"
+        placeholder="$yourcashtag"
+        hint="Optional"
+        autoCapitalize="none"
+        autoComplete="off"
+        spellCheck={false}
+        error={errors.cashtag?.message}
+        {...register('cashtag')}
+      />
+      <TextField
+        label="PayPal.me username"
+        placeholder="yourname"
+        hint="Optional"
+        autoCapitalize="none"
+        autoComplete="off"
+        spellCheck={false}
+        error={errors.paypalMe?.message}
+        {...register('paypalMe')}
       />
       <DialogFooter>
         <DialogClose asChild>
