@@ -7,6 +7,8 @@ export const queryKeys = {
   profile: ['profile'] as const,
   friends: ['friends'] as const,
   friendRequests: ['friend-requests'] as const,
+  /** The requests I sent that wait for an answer: under `friendRequests`, so a 'friends' change refreshes them. */
+  sentFriendRequests: ['friend-requests', 'sent'] as const,
   /** Prefix of every user card, to refresh all open ones at once. */
   userCards: ['user-card'] as const,
   userCard: (userId: string) => ['user-card', userId] as const,
