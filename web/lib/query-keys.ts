@@ -79,6 +79,19 @@ export const keysForChange: Record<ChangeKind, readonly QueryKey[]> = {
     queryKeys.notifications,
     queryKeys.activity,
   ],
+  // Someone's name, username or photo changed: every card, list and dialog that shows a person.
+  people: [
+    queryKeys.profile,
+    queryKeys.friends,
+    queryKeys.friendRequests,
+    queryKeys.userCards,
+    queryKeys.searches,
+    queryKeys.bets,
+    queryKeys.feed,
+    queryKeys.activity,
+    queryKeys.balances,
+    queryKeys.invites,
+  ],
 };
 
 /** Invalidates what the given change kinds cover, each key once; resolves when the active ones refetched. */

@@ -92,6 +92,12 @@ export async function listIncomingRequests(db: Db, userId: string): Promise<Frie
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
 
+/** The ids of the user's friends: whom a change to their name or photo is announced to. */
+export async function friendIdsOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.select({ id: friendships.friendId }).from(friendships).where(eq(friendships.userId, userId));
+  return rows.map((row) => row.id);
+}
+
 /** The requests I sent that are still pending, newest first: the Requests tab's 'Sent' list. */
 export async function listSentRequests(db: Db, userId: string): Promise<SentFriendRequest[]> {
   const rows = await db
