@@ -33,7 +33,8 @@ test("the activity page's 'Mark All Read' clears every Unread mark", async ({ po
   const [ana, ben] = [await poolUser(), await poolUser()];
   await befriend(ana, ben);
   const betId = await activeBet(ana, ben, { description: 'Ben plays chess daily', amount: 5 });
-  for (const text of ['Day one done', 'Day two?']) await ana.api.post(`/api/bets/${betId}/comments`, { text });
+  for (const text of ['Day one done', 'Day two?'])
+    await ana.api.post(`/api/bets/${betId}/comments`, { text });
   const page = await ben.newPage();
   await openLive(page, '/activity');
   const lines = page.getByRole('list', { name: 'Activity' });

@@ -221,7 +221,9 @@ test("the Friends tab counts every friend and shows them 50 at a time, 'Load mor
 
 test("the Requests tab lists the requests I sent; 'Cancel Request' takes one back, busy until it is gone", async () => {
   const sentTo = user({ name: 'Sam Sent' });
-  let sent: SentRequestsBody['items'] = [{ id: 'sent-1', requested: sentTo, createdAt: new Date().toISOString() }];
+  let sent: SentRequestsBody['items'] = [
+    { id: 'sent-1', requested: sentTo, createdAt: new Date().toISOString() },
+  ];
   const answer = deferred();
   let cancels = 0;
   worker.use(
@@ -251,4 +253,40 @@ test("the Requests tab lists the requests I sent; 'Cancel Request' takes one bac
   await expectSuccessToast('Friend request cancelled');
   await expect.element(sentList).not.toBeInTheDocument();
   expect(cancels).toBe(1);
+});
+
+test("'Add Friend' is busy at once, is sent once, and reads 'Friend Request Sent' as soon as the server answers, before any list re-reads", async () => {
+  const casey = user({ name: 'Casey Jones', username: 'casey' });
+  const answer = deferred();
+  const reread = deferred();
+  let searches = 0;
+  let sends = 0;
+  worker.use(
+    http.get('/api/users/search', async () => {
+      searches += 1;
+      // The re-read after the answer hangs: the button must not wait for it.
+      if (searches > 1) await reread.promise;
+      return HttpResponse.json<SearchBody>({
+        items: [{ ...casey, relationship: searches > 1 ? 'request_sent' : 'none' }],
+      });
+    }),
+    http.post('/api/friend-requests', async () => {
+      sends += 1;
+      await answer.promise;
+      return HttpResponse.json({ status: 'pending' as const }, { status: 201 });
+    }),
+    ...lists(),
+  );
+  await renderDialog();
+  await search('cas');
+  const add = page.getByRole('button', { name: 'Add Friend' });
+  await add.click();
+  await expect.element(add).toBeDisabled();
+  await expect.element(add).toHaveAttribute('aria-busy', 'true');
+  await add.click({ force: true }).catch(() => undefined);
+  answer.resolve();
+  await expectSuccessToast('Friend request sent');
+  await expect.element(page.getByRole('button', { name: 'Friend Request Sent' })).toBeDisabled();
+  expect(sends).toBe(1);
+  reread.resolve();
 });
