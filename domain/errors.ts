@@ -5,6 +5,8 @@ export const errorStatus = {
   INVALID_LINK: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
+  /** A new bet would take the user past their weekly loss limit (its own toast title). */
+  LIMIT_REACHED: 403,
   CROSS_ORIGIN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
@@ -24,6 +26,7 @@ export const defaultErrorMessages: Record<ErrorCode, string> = {
   INVALID_LINK: 'This link is not valid.',
   UNAUTHORIZED: 'Please sign in to continue.',
   FORBIDDEN: 'You are not allowed to do that.',
+  LIMIT_REACHED: 'This bet would exceed your weekly loss limit.',
   CROSS_ORIGIN: 'This request did not come from a Sidepot page. Please reload Sidepot and try again.',
   NOT_FOUND: 'Not found.',
   CONFLICT: 'That changed in the meantime. Please refresh and try again.',

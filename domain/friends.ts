@@ -54,6 +54,14 @@ export const friendRequestSchema = z.object({
 });
 export type FriendRequest = z.infer<typeof friendRequestSchema>;
 
+/** A request the viewer sent that is still waiting for an answer; the sender may cancel it. */
+export const sentFriendRequestSchema = z.object({
+  id: z.string(),
+  requested: userSummarySchema,
+  createdAt: z.string(),
+});
+export type SentFriendRequest = z.infer<typeof sentFriendRequestSchema>;
+
 /** Sending a request to someone who already asked you accepts theirs. */
 export const sendFriendRequestResultSchema = z.object({ status: z.enum(['pending', 'accepted']) });
 

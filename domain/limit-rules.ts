@@ -42,6 +42,8 @@ export function formatLimitTime(iso: string, zone: 'local' | 'utc' = 'local'): s
 
 export const limitMessages = {
   saved: 'Settings saved',
+  /** The title of the toast that refuses a bet over the limit (its message is `exceeds`). */
+  reachedTitle: 'Weekly limit reached',
   exceeds: (limit: number) => `This bet would exceed your weekly loss limit of ${formatDollars(limit)}.`,
   onBreak: (untilIso: string, zone: 'local' | 'utc' = 'local') =>
     `You are on a break until ${formatLimitTime(untilIso, zone)}.`,

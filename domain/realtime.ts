@@ -3,7 +3,8 @@
  * invalidates the queries that kind covers (`web/lib/query-keys.ts`, `keysForChange`). Only ids and kinds
  * travel (a NOTIFY payload is visible to every listener and must stay under 8 kB), never private data.
  */
-export const changeKinds = ['bets', 'friends', 'notifications', 'feed'] as const;
+// 'people': someone's name, username or photo changed; sent to them and their friends, whose screens show them.
+export const changeKinds = ['bets', 'friends', 'notifications', 'feed', 'people'] as const;
 export type ChangeKind = (typeof changeKinds)[number];
 export type ChangeEvent = { kind: ChangeKind; betId?: string };
 

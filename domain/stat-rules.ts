@@ -7,11 +7,13 @@ import type { PayerRecord } from './stats.ts';
  */
 
 /**
- * The streak as the spec words it, on the profile page and in the user profile
- * dialog alike: 'N win streak', else 'No streak' (a losing run too; ADR 030).
+ * The signed streak in words, on the profile page and in the user profile dialog alike: 'N win streak',
+ * 'N loss streak' for a losing run, 'No streak' without completed bets (ADR 052).
  */
 export function streakText(streak: number): string {
-  return streak > 0 ? `${streak} win streak` : 'No streak';
+  if (streak > 0) return `${streak} win streak`;
+  if (streak < 0) return `${-streak} loss streak`;
+  return 'No streak';
 }
 
 export function formatWinRate(winRate: number): string {

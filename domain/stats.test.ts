@@ -32,10 +32,12 @@ test('a winning streak counts wins from the latest bet back to the first loss', 
   expect(streakText(stats.streak)).toBe('3 win streak');
 });
 
-test('a losing streak reads "No streak", on the profile page as in the dialog (ADR 030)', () => {
+test("a losing streak counts losses from the latest bet back to the first win and reads 'N loss streak' (ADR 052)", () => {
   const stats = deriveStats(aggregateResults([L(), L(), W(), W()], 0));
   expect(stats.streak).toBe(-2);
-  expect(streakText(stats.streak)).toBe('No streak');
+  expect(streakText(stats.streak)).toBe('2 loss streak');
+  expect(streakText(deriveStats(aggregateResults([L(), W()], 0)).streak)).toBe('1 loss streak');
+  expect(streakText(deriveStats(aggregateResults([W(), L(), L()], 0)).streak)).toBe('1 win streak');
 });
 
 test('win rate is rounded to one decimal', () => {

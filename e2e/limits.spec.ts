@@ -34,7 +34,7 @@ test('a weekly loss limit refuses the bet that would pass it; a break replaces t
   await friendOption(page, ben).click();
   await page.getByRole('button', { name: '$10', exact: true }).click();
   await page.getByRole('button', { name: 'Place Bet', exact: true }).click();
-  await expectToast(page, 'This bet would exceed your weekly loss limit of $20.');
+  await expectToast(page, 'Weekly limit reached', 'This bet would exceed your weekly loss limit of $20.');
   await saveScreen(page, 'limits-refused', { fullPage: false });
 
   // Raising waits 24 hours, and the screen says when.

@@ -182,7 +182,7 @@ test('point 8: the streak reads alike on the profile and in the dialog, Recent B
   const page = await eve.newPage();
   await openLive(page, '/home');
 
-  await test.step("a losing streak reads 'No streak' in the dialog and, alike, on the profile", async () => {
+  await test.step("a losing streak reads '2 loss streak' in the dialog and, alike, on the profile", async () => {
     await page
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'Feed', exact: true })
@@ -192,13 +192,13 @@ test('point 8: the streak reads alike on the profile and in the dialog, Recent B
       .click();
     const own = page.getByRole('dialog', { name: eve.name });
     await expect(own.locator('dl[aria-label="Stats"]').getByRole('definition').nth(5)).toHaveText(
-      'No streak',
+      '2 loss streak',
     );
     await page.keyboard.press('Escape');
     await expect(own).toBeHidden();
     await goToProfile(page);
     await expect(page.locator('dl[aria-label="Your stats"]').getByRole('definition').nth(2)).toHaveText(
-      'No streak',
+      '2 loss streak',
     );
   });
 

@@ -150,7 +150,7 @@ test('a resync tells every stream to refetch everything and re-checks its sessio
   bus.deliver('me', { kind: 'resync' });
   await vi.advanceTimersByTimeAsync(1);
   expect(stream.state.chunks.slice(1).join('')).toBe(
-    ['bets', 'friends', 'notifications', 'feed']
+    ['bets', 'friends', 'notifications', 'feed', 'people']
       .map((kind) => `event: change\ndata: {"kind":"${kind}"}\n\n`)
       .join(''),
   );

@@ -12,9 +12,9 @@ export function MainNav() {
     user !== null && summary !== undefined && (summary.unreadCount > 0 || summary.hasPendingAction);
 
   const onProfileClick = () => {
-    // Nothing unread: skip the request (the dot may still show for a bet waiting on me, which reading can't clear).
-    if (user === null || summary?.unreadCount === 0) return;
-    markAllRead();
+    // Always asked of the server, never skipped on the cached count: that count may be stale (a line that
+    // arrived while the stream was down), and the spec has every click read every unread line.
+    if (user !== null) markAllRead();
   };
 
   return <BottomNav profileNeedsAttention={needsAttention} onProfileClick={onProfileClick} />;

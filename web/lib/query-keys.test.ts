@@ -42,3 +42,26 @@ test('a notifications change refreshes the red dot and the inbox only', async ()
   await invalidateChanges(queryClient, ['notifications']);
   expect(keys.map((key) => stale(queryClient, key))).toEqual([true, true, false]);
 });
+
+test("a people change (a rename, a new photo) refreshes every place that shows a person: cards, lists, the feed's pages and comments, the inbox", async () => {
+  const keys = [
+    queryKeys.profile,
+    queryKeys.friends,
+    queryKeys.friendRequests,
+    queryKeys.sentFriendRequests,
+    queryKeys.userCard('u1'),
+    queryKeys.search('al'),
+    myBetsKey,
+    queryKeys.feedPages,
+    queryKeys.leaderboard,
+    queryKeys.comments('b1'),
+    queryKeys.bet('b1'),
+    queryKeys.activityPages,
+    queryKeys.balance('f1'),
+    notificationSummaryKey,
+  ];
+  const queryClient = clientWith(keys);
+  await invalidateChanges(queryClient, ['people']);
+  // Everything but the red dot, which no name or photo changes.
+  expect(keys.map((key) => stale(queryClient, key))).toEqual([...keys.slice(0, -1).map(() => true), false]);
+});

@@ -7,6 +7,8 @@ export const queryKeys = {
   profile: ['profile'] as const,
   friends: ['friends'] as const,
   friendRequests: ['friend-requests'] as const,
+  /** The requests I sent that wait for an answer: under `friendRequests`, so a 'friends' change refreshes them. */
+  sentFriendRequests: ['friend-requests', 'sent'] as const,
   /** Prefix of every user card, to refresh all open ones at once. */
   userCards: ['user-card'] as const,
   userCard: (userId: string) => ['user-card', userId] as const,
@@ -76,6 +78,19 @@ export const keysForChange: Record<ChangeKind, readonly QueryKey[]> = {
     queryKeys.searches,
     queryKeys.notifications,
     queryKeys.activity,
+  ],
+  // Someone's name, username or photo changed: every card, list and dialog that shows a person.
+  people: [
+    queryKeys.profile,
+    queryKeys.friends,
+    queryKeys.friendRequests,
+    queryKeys.userCards,
+    queryKeys.searches,
+    queryKeys.bets,
+    queryKeys.feed,
+    queryKeys.activity,
+    queryKeys.balances,
+    queryKeys.invites,
   ],
 };
 

@@ -98,4 +98,5 @@ export function feedHandlers(
 }
 
 export type FriendRequestsBody = Ok<(typeof api)['friend-requests']['$get']>;
+export type SentRequestsBody = Ok<(typeof api)['friend-requests']['sent']['$get']>;
 export type SearchBody = Ok<typeof api.users.search.$get>;

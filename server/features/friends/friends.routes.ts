@@ -9,10 +9,12 @@ import { viewersOf } from '../feed/visibility.ts';
 import { publishFriendshipChange } from './friend-events.ts';
 import {
   acceptFriendRequest,
+  cancelFriendRequest,
   declineFriendRequest,
   listAllFriends,
   listFriends,
   listIncomingRequests,
+  listSentRequests,
   removeFriend,
   sendFriendRequest,
 } from './friends.service.ts';
@@ -44,6 +46,7 @@ export const friendRoutes = new Hono<AppEnv>()
 export const friendRequestRoutes = new Hono<AppEnv>()
   .use(session, requireUser)
   .get('/', async (c) => c.json({ items: await listIncomingRequests(c.var.deps.database.db, currentUser(c).id) }))
+  .get('/sent', async (c) => c.json({ items: await listSentRequests(c.var.deps.database.db, currentUser(c).id) }))
   .post('/', validate('json', sendFriendRequestInputSchema), async (c) => {
     const { userId } = c.req.valid('json');
     const me = currentUser(c).id;
@@ -64,5 +67,12 @@ export const friendRequestRoutes = new Hono<AppEnv>()
     const me = currentUser(c).id;
     const { requesterId } = await declineFriendRequest(c.var.deps.database.db, me, c.req.valid('param').id);
     await publishFriendshipChange(c.var.deps.events, me, requesterId, false);
+    return c.json({ ok: true as const });
+  })
+  .post('/:id/cancel', validate('param', requestParam), async (c) => {
+    const me = currentUser(c).id;
+    const { requestedId } = await cancelFriendRequest(c.var.deps.database.db, me, c.req.valid('param').id);
+    // Their 'Waiting on You', requests list, inbox and red dot lose it ('friends' covers them all).
+    await publishFriendshipChange(c.var.deps.events, me, requestedId, false);
     return c.json({ ok: true as const });
   });

@@ -8,6 +8,7 @@ import {
   type FriendsCursor,
   type FriendsPage,
   type SearchResult,
+  type SentFriendRequest,
 } from '../../../domain/friends.ts';
 import { SEARCH_LIMIT, type Relationship, type UserSummary } from '../../../domain/profiles.ts';
 import type { Db } from '../../db/client.ts';
@@ -16,6 +17,7 @@ import { displayUsername, displayUsernameColumn, escapeLike } from '../../db/que
 import { users } from '../../db/schema/auth.ts';
 import { bets } from '../../db/schema/bets.ts';
 import { friendRequests, friendships } from '../../db/schema/friends.ts';
+import { notifications } from '../../db/schema/notifications.ts';
 import { AppError } from '../../lib/errors.ts';
 import { writeNotifications } from '../notifications/notify.ts';
 
@@ -86,6 +88,23 @@ export async function listIncomingRequests(db: Db, userId: string): Promise<Frie
     .from(friendRequests)
     .innerJoin(users, eq(users.id, friendRequests.requesterId))
     .where(and(eq(friendRequests.requestedId, userId), eq(friendRequests.status, 'pending')))
+    .orderBy(sql`${friendRequests.createdAt} desc`);
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
+/** The ids of the user's friends: whom a change to their name or photo is announced to. */
+export async function friendIdsOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.select({ id: friendships.friendId }).from(friendships).where(eq(friendships.userId, userId));
+  return rows.map((row) => row.id);
+}
+
+/** The requests I sent that are still pending, newest first: the Requests tab's 'Sent' list. */
+export async function listSentRequests(db: Db, userId: string): Promise<SentFriendRequest[]> {
+  const rows = await db
+    .select({ id: friendRequests.id, createdAt: friendRequests.createdAt, requested: userSummaryColumns })
+    .from(friendRequests)
+    .innerJoin(users, eq(users.id, friendRequests.requestedId))
+    .where(and(eq(friendRequests.requesterId, userId), eq(friendRequests.status, 'pending')))
     .orderBy(sql`${friendRequests.createdAt} desc`);
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
@@ -241,6 +260,38 @@ export async function declineFriendRequest(db: Db, userId: string, requestId: st
       throw new AppError('CONFLICT');
     }
     return { requesterId: deleted.requesterId };
+  });
+}
+
+/**
+ * The sender takes back a pending request: it is deleted, with the unread 'sent you a friend request' line
+ * it left in the other user's inbox (a line they have read stays, as history). Returns who was asked.
+ */
+export async function cancelFriendRequest(db: Db, userId: string, requestId: string): Promise<{ requestedId: string }> {
+  return db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(friendRequests)
+      .where(and(eq(friendRequests.id, requestId), eq(friendRequests.requesterId, userId), eq(friendRequests.status, 'pending')))
+      .returning({ requestedId: friendRequests.requestedId });
+    if (!deleted) {
+      const [request] = await tx.select().from(friendRequests).where(eq(friendRequests.id, requestId)).limit(1);
+      if (!request || (request.requestedId !== userId && request.requesterId !== userId)) {
+        throw new AppError('NOT_FOUND', 'Friend request not found.');
+      }
+      if (request.requesterId !== userId) throw new AppError('FORBIDDEN', 'Only the sender can cancel this request.');
+      throw new AppError('CONFLICT', 'This friend request was already answered.');
+    }
+    await tx
+      .delete(notifications)
+      .where(
+        and(
+          eq(notifications.userId, deleted.requestedId),
+          eq(notifications.actorId, userId),
+          eq(notifications.type, 'friend_request_received'),
+          eq(notifications.isRead, false),
+        ),
+      );
+    return { requestedId: deleted.requestedId };
   });
 }
 

@@ -242,3 +242,56 @@ test('20 concurrent requests between the same pair leave one pending request or 
   const friends = await t.db.select().from(friendships).where(eq(friendships.userId, alice.user.id));
   expect(pending.length + pendingBack.length + friends.length).toBe(1);
 });
+
+test('the sender sees their pending requests under /sent, newest first, and may cancel one; the other side loses it', async () => {
+  const alice = await signedInUser(t);
+  const bob = await signedInUser(t);
+  const carol = await insertUser(t);
+  expect((await alice.agent.api['friend-requests'].$post({ json: { userId: carol.id } })).status).toBe(201);
+  expect((await alice.agent.api['friend-requests'].$post({ json: { userId: bob.user.id } })).status).toBe(201);
+
+  const sent = await items(await alice.agent.api['friend-requests'].sent.$get());
+  expect(sent.map((request) => request.requested.id)).toEqual([bob.user.id, carol.id]);
+  expect(sent[0]).toMatchObject({ requested: { id: bob.user.id, name: bob.user.name, image: null } });
+  expect(JSON.stringify(sent)).not.toContain('@example.com');
+  // Bob's own list of sent requests is empty: Alice's request is incoming for him.
+  expect(await items(await bob.agent.api['friend-requests'].sent.$get())).toEqual([]);
+  const unreadBefore = (await (await bob.agent.api.notifications.summary.$get()).json()).unreadCount;
+
+  const id = String(sent[0]?.id);
+  const cancelled = await alice.agent.api['friend-requests'][':id'].cancel.$post({ param: { id } });
+  expect(cancelled.status).toBe(200);
+  expect(await cancelled.json()).toEqual({ ok: true });
+  expect((await items(await alice.agent.api['friend-requests'].sent.$get())).map((r) => r.requested.id)).toEqual([carol.id]);
+  expect(await items(await bob.agent.api['friend-requests'].$get())).toEqual([]);
+  // The unread 'sent you a friend request' line goes with it, so it no longer lights Bob's dot.
+  expect((await (await bob.agent.api.notifications.summary.$get()).json()).unreadCount).toBe(unreadBefore - 1);
+  // Cancelling again: the request is gone.
+  expect((await alice.agent.api['friend-requests'][':id'].cancel.$post({ param: { id } })).status).toBe(404);
+  // And Alice may ask again.
+  expect((await alice.agent.api['friend-requests'].$post({ json: { userId: bob.user.id } })).status).toBe(201);
+});
+
+test('only the sender may cancel a request: the requested user gets 403, a stranger 404, an answered one 409', async () => {
+  const alice = await signedInUser(t);
+  const bob = await signedInUser(t);
+  const mallory = await signedInUser(t);
+  await alice.agent.api['friend-requests'].$post({ json: { userId: bob.user.id } });
+  const [request] = await t.db.select().from(friendRequests).where(eq(friendRequests.requesterId, alice.user.id));
+  const id = String(request?.id);
+  const byBob = await bob.agent.api['friend-requests'][':id'].cancel.$post({ param: { id } });
+  expect(byBob.status).toBe(403);
+  expect((await errorOf(byBob)).error.message).toBe('Only the sender can cancel this request.');
+  expect((await mallory.agent.api['friend-requests'][':id'].cancel.$post({ param: { id } })).status).toBe(404);
+  expect((await mallory.agent.api['friend-requests'][':id'].cancel.$post({ param: { id: 'not-a-uuid' } })).status).toBe(422);
+  expect((await createAgent(t).api['friend-requests'][':id'].cancel.$post({ param: { id } })).status).toBe(401);
+  expect((await createAgent(t).api['friend-requests'].sent.$get()).status).toBe(401);
+  const [still] = await t.db.select().from(friendRequests).where(eq(friendRequests.id, id));
+  expect(still?.status).toBe('pending');
+
+  expect((await bob.agent.api['friend-requests'][':id'].accept.$post({ param: { id } })).status).toBe(200);
+  const late = await alice.agent.api['friend-requests'][':id'].cancel.$post({ param: { id } });
+  expect(late.status).toBe(409);
+  expect((await errorOf(late)).error.message).toBe('This friend request was already answered.');
+  expect(await t.db.select().from(friendships).where(eq(friendships.userId, alice.user.id))).toHaveLength(1);
+});

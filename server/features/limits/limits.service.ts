@@ -149,6 +149,6 @@ export async function assertMayBet(tx: Db, userId: string, amount: number): Prom
   if (row.weeklyLossLimit === null) return;
   const committed = await committedOf(tx, userId);
   if (!fitsLimit(row.weeklyLossLimit, committed, amount)) {
-    throw new AppError('FORBIDDEN', limitMessages.exceeds(row.weeklyLossLimit));
+    throw new AppError('LIMIT_REACHED', limitMessages.exceeds(row.weeklyLossLimit));
   }
 }

@@ -40,7 +40,7 @@ const place = (who: Person, opponentId: string, amount: number) =>
 
 async function expectRefused(res: { status: number; json(): Promise<unknown> }, limit: number) {
   expect(res.status).toBe(403);
-  expect((await errorOf(res)).error).toEqual({ code: 'FORBIDDEN', message: limitMessages.exceeds(limit) });
+  expect((await errorOf(res)).error).toEqual({ code: 'LIMIT_REACHED', message: limitMessages.exceeds(limit) });
 }
 
 /** Moves a waiting raise or removal to its due time, as 24 hours passing would. */

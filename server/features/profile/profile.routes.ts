@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { AVATAR_MAX_BYTES, photoMessages, updateProfileInputSchema } from '../../../domain/profiles.ts';
 import type { AppEnv } from '../../app-env.ts';
@@ -6,8 +6,15 @@ import { refreshSessionUser } from '../../lib/auth.ts';
 import { AppError } from '../../lib/errors.ts';
 import { currentUser, requireUser, session } from '../../middleware/session.ts';
 import { validate } from '../../middleware/validate.ts';
+import { friendIdsOf } from '../friends/friends.service.ts';
 import { saveAvatar } from './avatar.service.ts';
 import { getProfileScreen, updateProfile } from './profile.service.ts';
+
+/** The user's name or photo changed: their own other screens and their friends' open ones re-read them. */
+async function publishPeopleChange(c: Context<AppEnv>, userId: string): Promise<void> {
+  const friends = await friendIdsOf(c.var.deps.database.db, userId);
+  await c.var.deps.events.publish([userId, ...friends], { kind: 'people' });
+}
 
 export const profileRoutes = new Hono<AppEnv>()
   .use(session, requireUser)
@@ -15,6 +22,7 @@ export const profileRoutes = new Hono<AppEnv>()
   .patch('/', validate('json', updateProfileInputSchema), async (c) => {
     const profile = await updateProfile(c.var.deps.database.db, currentUser(c).id, c.req.valid('json'));
     await refreshSessionUser(c.var.deps.auth, profile.id);
+    await publishPeopleChange(c, profile.id);
     return c.json(profile);
   })
   .put(
@@ -34,6 +42,7 @@ export const profileRoutes = new Hono<AppEnv>()
       const { db } = c.var.deps.database;
       const image = await saveAvatar(db, c.var.deps.storage, currentUser(c).id, body);
       await refreshSessionUser(c.var.deps.auth, currentUser(c).id);
+      await publishPeopleChange(c, currentUser(c).id);
       return c.json({ image });
     },
   );

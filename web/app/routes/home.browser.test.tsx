@@ -58,6 +58,21 @@ test("a refused bet shows the server's message in an 'Error' toast and keeps the
   await expect.element(page.getByLabelText("What's the bet?")).toHaveValue('Lakers win tonight');
 });
 
+test("a bet over the weekly loss limit is refused in a toast titled 'Weekly limit reached'", async () => {
+  withFriends([alex]);
+  worker.use(
+    http.post('/api/bets', () =>
+      apiError('LIMIT_REACHED', 'This bet would exceed your weekly loss limit of $20.'),
+    ),
+  );
+  await renderScreen(<HomeScreen />, { path: '/home' });
+  await fillBet();
+  await page.getByRole('button', { name: 'Place Bet' }).click();
+
+  await expectErrorToast('Weekly limit reached', 'This bet would exceed your weekly loss limit of $20.');
+  await expect.element(page.getByLabelText("What's the bet?")).toHaveValue('Lakers win tonight');
+});
+
 test("a failure without a message shows 'Failed to place bet. Please try again.'", async () => {
   withFriends([alex]);
   worker.use(http.post('/api/bets', () => networkFailure()));

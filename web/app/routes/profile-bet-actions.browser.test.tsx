@@ -108,3 +108,26 @@ test("'Confirm Payment Received' is busy while it runs, and a refusal shows the 
   await expectErrorToast('Error', 'Payment was already confirmed.');
   await expect.element(confirm).toBeEnabled();
 });
+
+test("a bet action button ('Mark Paid') is busy at once and a second tap sends nothing", async () => {
+  const lost = completedBet(alex.id);
+  const response = deferred();
+  let sends = 0;
+  worker.use(
+    http.post(`/api/bets/${lost.id}/payment-sent`, async () => {
+      sends += 1;
+      await response.promise;
+      return apiError('CONFLICT', 'Payment was already marked as sent.');
+    }),
+    ...profileHandlers(profileScreen(), { past: [lost] }),
+  );
+  await renderProfile();
+  const markPaid = page.getByRole('button', { name: 'Mark Paid' });
+  await markPaid.click();
+  await expect.element(markPaid).toBeDisabled();
+  await expect.element(markPaid).toHaveAttribute('aria-busy', 'true');
+  await markPaid.click({ force: true }).catch(() => undefined);
+  response.resolve();
+  await expectErrorToast('Error', 'Payment was already marked as sent.');
+  expect(sends).toBe(1);
+});

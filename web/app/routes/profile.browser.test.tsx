@@ -82,7 +82,7 @@ test('the stat tiles carry the spec labels: Wins, Losses, Streak, Friends, Win R
   expect(tiles.elements().map((value) => value.textContent)).toEqual([
     '3',
     '1',
-    'No streak',
+    '2 loss streak',
     '1',
     '75.0%',
     '-$12.00',

@@ -1,4 +1,5 @@
 import { api, unwrap } from '../../../lib/api-client.ts';
+import type { ChangeMutationOptions } from '../../../lib/change-mutation.ts';
 import type { MutationConfig } from '../../../lib/query-client.ts';
 import { useBetMutation } from '../../bets/hooks/use-bet-mutation.ts';
 
@@ -7,6 +8,12 @@ export async function sendBalanceReminder(friendId: string) {
   return unwrap(await api.balances[':friendId'].remind.$post({ param: { friendId } }));
 }
 
-export function useSendBalanceReminder(config: MutationConfig<typeof sendBalanceReminder> = {}) {
-  return useBetMutation(sendBalanceReminder, config);
+type Answer = Awaited<ReturnType<typeof sendBalanceReminder>>;
+
+/** `showAnswer` gets the reminder's new state as soon as the server answers ('Reminder sent' at once). */
+export function useSendBalanceReminder(
+  config: MutationConfig<typeof sendBalanceReminder> = {},
+  options: Pick<ChangeMutationOptions<Answer, string>, 'showAnswer'> = {},
+) {
+  return useBetMutation(sendBalanceReminder, config, options);
 }

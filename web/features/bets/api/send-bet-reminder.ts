@@ -1,4 +1,5 @@
 import { api, unwrap } from '../../../lib/api-client.ts';
+import type { ChangeMutationOptions } from '../../../lib/change-mutation.ts';
 import type { MutationConfig } from '../../../lib/query-client.ts';
 import { useBetMutation } from '../hooks/use-bet-mutation.ts';
 
@@ -7,6 +8,12 @@ export async function sendBetReminder(betId: string) {
   return unwrap(await api.bets[':id'].remind.$post({ param: { id: betId } }));
 }
 
-export function useSendBetReminder(config: MutationConfig<typeof sendBetReminder> = {}) {
-  return useBetMutation(sendBetReminder, config);
+type Answer = Awaited<ReturnType<typeof sendBetReminder>>;
+
+/** `showAnswer` gets the reminder's new state as soon as the server answers ('Reminder sent' at once). */
+export function useSendBetReminder(
+  config: MutationConfig<typeof sendBetReminder> = {},
+  options: Pick<ChangeMutationOptions<Answer, string>, 'showAnswer'> = {},
+) {
+  return useBetMutation(sendBetReminder, config, options);
 }

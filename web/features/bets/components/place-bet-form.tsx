@@ -22,6 +22,7 @@ import { AmountPicker, type AmountChoice } from './amount-picker.tsx';
 import { FriendPicker } from './friend-picker.tsx';
 import { NoFriendsHint } from './no-friends-hint.tsx';
 import { saveBetDraft, type BetDraft, type OpponentMode } from '../utils/bet-draft.ts';
+import { betErrorTitle } from '../utils/bet-toasts.ts';
 
 /** The form's toasts (lib/toast.ts): placing the bet clears its earlier errors. */
 const FORM = 'place-bet';
@@ -110,7 +111,7 @@ export function PlaceBetForm({
             description: betMessages.authRequired.message,
             form: FORM,
           })
-        : toast.error('Error', {
+        : toast.error(betErrorTitle(error, 'Error'), {
             description: apiErrorMessage(error, 'Failed to place bet. Please try again.'),
             form: FORM,
           }),
@@ -125,7 +126,7 @@ export function PlaceBetForm({
       onChallengeCreated(challenge);
     },
     onError: (error) =>
-      toast.error('Error', {
+      toast.error(betErrorTitle(error, 'Error'), {
         description: apiErrorMessage(error, 'Failed to create the challenge link. Please try again.'),
         form: FORM,
       }),

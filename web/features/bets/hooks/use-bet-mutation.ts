@@ -1,5 +1,5 @@
 import type { UseMutationOptions } from '@tanstack/react-query';
-import { betChanges, useChangeMutation } from '../../../lib/change-mutation.ts';
+import { betChanges, useChangeMutation, type ChangeMutationOptions } from '../../../lib/change-mutation.ts';
 
 /**
  * A bet transition: afterwards the lists, the red dot, stats and the feed are
@@ -10,6 +10,7 @@ import { betChanges, useChangeMutation } from '../../../lib/change-mutation.ts';
 export function useBetMutation<TData, TVariables>(
   mutationFn: (variables: TVariables) => Promise<TData>,
   config: Omit<UseMutationOptions<TData, Error, TVariables>, 'mutationFn'>,
+  { showAnswer }: Pick<ChangeMutationOptions<TData, TVariables>, 'showAnswer'> = {},
 ) {
-  return useChangeMutation(betChanges, mutationFn, config, { refreshOnError: true });
+  return useChangeMutation(betChanges, mutationFn, config, { refreshOnError: true, showAnswer });
 }

@@ -1,9 +1,15 @@
-import { apiErrorMessage } from '../../../lib/api-error.ts';
+import { limitMessages } from '../../../../domain/limit-rules.ts';
+import { ApiError, apiErrorMessage } from '../../../lib/api-error.ts';
 import { toast } from '../../../lib/toast.ts';
 
 /** One bet's actions are one form for toasts: a success on the bet clears its earlier errors (lib/toast.ts). */
 export function betToastForm(betId: string): string {
   return `bet:${betId}`;
+}
+
+/** A bet refused for the weekly loss limit says so in its title; any other failure keeps the screen's. */
+export function betErrorTitle(error: Error, title: string): string {
+  return error instanceof ApiError && error.code === 'LIMIT_REACHED' ? limitMessages.reachedTitle : title;
 }
 
 type BetErrorToast = { title?: string; fallback?: string; form?: string };
@@ -13,5 +19,5 @@ export function toastBetError(
   error: Error,
   { title = 'Error', fallback = 'Please try again.', form }: BetErrorToast = {},
 ): void {
-  toast.error(title, { description: apiErrorMessage(error, fallback), form });
+  toast.error(betErrorTitle(error, title), { description: apiErrorMessage(error, fallback), form });
 }

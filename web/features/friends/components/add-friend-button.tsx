@@ -1,4 +1,4 @@
-import { Check, UserPlus } from 'lucide-react';
+import { Check, LoaderCircle, UserPlus } from 'lucide-react';
 import type { Relationship } from '../../../../domain/profiles.ts';
 import { Button, type ButtonProps } from '../../../components/ui/button.tsx';
 import { useAnswerFriendRequest } from '../hooks/use-answer-friend-request.ts';
@@ -13,7 +13,11 @@ type AddFriendButtonProps = {
   className?: string;
 };
 
-/** 'Add Friend', the disabled 'Friend Request Sent', or 'Accept' when they asked first. */
+/**
+ * 'Add Friend', the disabled 'Friend Request Sent', or 'Accept' when they asked first. While its request
+ * runs the button is disabled with a spinner (the label stays, so the row does not jump); the answer turns
+ * it into 'Friend Request Sent' at once (useSendFriendRequest writes it into the cached lists).
+ */
 export function AddFriendButton({
   userId,
   relationship,
@@ -37,16 +41,23 @@ export function AddFriendButton({
         size={size}
         className={className}
         disabled={accept.isPending}
+        aria-busy={accept.isPending || undefined}
         onClick={() => accept.mutate(requestId)}
       >
-        <Check aria-hidden />
+        {accept.isPending ? <LoaderCircle className="animate-spin" aria-hidden /> : <Check aria-hidden />}
         Accept
       </Button>
     );
   }
   return (
-    <Button size={size} className={className} disabled={add.isPending} onClick={() => add.mutate(userId)}>
-      <UserPlus aria-hidden />
+    <Button
+      size={size}
+      className={className}
+      disabled={add.isPending}
+      aria-busy={add.isPending || undefined}
+      onClick={() => add.mutate(userId)}
+    >
+      {add.isPending ? <LoaderCircle className="animate-spin" aria-hidden /> : <UserPlus aria-hidden />}
       Add Friend
     </Button>
   );

@@ -1,19 +1,24 @@
-import { Check, Inbox, X } from 'lucide-react';
-import type { FriendRequest } from '../../../../domain/friends.ts';
+import { Check, Inbox, LoaderCircle, X } from 'lucide-react';
+import type { FriendRequest, SentFriendRequest } from '../../../../domain/friends.ts';
 import { relativeTime } from '../../../../domain/relative-time.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { apiErrorMessage } from '../../../lib/api-error.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useCancelFriendRequest } from '../api/cancel-friend-request.ts';
 import { useAnswerFriendRequest } from '../hooks/use-answer-friend-request.ts';
 import { UserRow } from './user-row.tsx';
 
 type FriendRequestsTabProps = {
   requests: FriendRequest[] | undefined;
+  /** The requests I sent that wait for an answer; listed under the incoming ones. */
+  sent: SentFriendRequest[] | undefined;
   isError: boolean;
   onSelectUser: (userId: string) => void;
 };
 
-export function FriendRequestsTab({ requests, isError, onSelectUser }: FriendRequestsTabProps) {
+export function FriendRequestsTab({ requests, sent = [], isError, onSelectUser }: FriendRequestsTabProps) {
   if (!requests) {
     return isError ? (
       <p className="py-6 text-center text-sm text-muted-foreground">Your requests couldn't be loaded.</p>
@@ -23,17 +28,33 @@ export function FriendRequestsTab({ requests, isError, onSelectUser }: FriendReq
       </div>
     );
   }
-  if (requests.length === 0) {
+  if (requests.length === 0 && sent.length === 0) {
     return (
       <EmptyState icon={Inbox} title="No friend requests" description="New requests will show up here." />
     );
   }
   return (
-    <ul aria-label="Friend requests" className="divide-y">
-      {requests.map((request) => (
-        <RequestRow key={request.id} request={request} onSelectUser={onSelectUser} />
-      ))}
-    </ul>
+    <div className="grid gap-4">
+      {requests.length > 0 ? (
+        <ul aria-label="Friend requests" className="divide-y">
+          {requests.map((request) => (
+            <RequestRow key={request.id} request={request} onSelectUser={onSelectUser} />
+          ))}
+        </ul>
+      ) : null}
+      {sent.length > 0 ? (
+        <section aria-labelledby="sent-requests-heading" className="grid gap-1">
+          <h3 id="sent-requests-heading" className="text-sm font-semibold text-muted-foreground">
+            Sent
+          </h3>
+          <ul aria-label="Sent requests" className="divide-y">
+            {sent.map((request) => (
+              <SentRequestRow key={request.id} request={request} onSelectUser={onSelectUser} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
   );
 }
 
@@ -58,9 +79,10 @@ function RequestRow({
             className="size-9"
             aria-label={`Accept friend request from ${name}`}
             disabled={isPending}
+            aria-busy={accept.isPending || undefined}
             onClick={() => accept.mutate(request.id)}
           >
-            <Check aria-hidden />
+            {accept.isPending ? <LoaderCircle className="animate-spin" aria-hidden /> : <Check aria-hidden />}
           </Button>
           <Button
             size="icon"
@@ -68,11 +90,44 @@ function RequestRow({
             className="size-9"
             aria-label={`Decline friend request from ${name}`}
             disabled={isPending}
+            aria-busy={decline.isPending || undefined}
             onClick={() => decline.mutate(request.id)}
           >
-            <X aria-hidden />
+            {decline.isPending ? <LoaderCircle className="animate-spin" aria-hidden /> : <X aria-hidden />}
           </Button>
         </>
+      }
+    />
+  );
+}
+
+function SentRequestRow({
+  request,
+  onSelectUser,
+}: {
+  request: SentFriendRequest;
+  onSelectUser: (userId: string) => void;
+}) {
+  const cancel = useCancelFriendRequest({
+    onSuccess: () => toast.success('Friend request cancelled'),
+    onError: (error) => toast.error('Error', { description: apiErrorMessage(error, 'Please try again.') }),
+  });
+  return (
+    <UserRow
+      user={request.requested}
+      onSelect={onSelectUser}
+      meta={relativeTime(request.createdAt)}
+      actions={
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={cancel.isPending}
+          aria-busy={cancel.isPending || undefined}
+          onClick={() => cancel.mutate(request.id)}
+        >
+          {cancel.isPending ? <LoaderCircle className="animate-spin" aria-hidden /> : null}
+          Cancel Request
+        </Button>
       }
     />
   );

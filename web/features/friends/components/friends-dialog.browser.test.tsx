@@ -10,6 +10,7 @@ import {
   type FriendRequestsBody,
   type FriendsBody,
   type SearchBody,
+  type SentRequestsBody,
 } from '../../../testing/msw.ts';
 import { renderScreen } from '../../../testing/render.tsx';
 import { expectErrorToast, expectSuccessToast } from '../../../testing/toasts.ts';
@@ -17,10 +18,11 @@ import { FriendsDialog } from './friends-dialog.tsx';
 
 const request = { id: 'request-1', requester: alex, createdAt: new Date().toISOString() };
 
-function lists(requests: FriendRequestsBody['items'] = []) {
+function lists(requests: FriendRequestsBody['items'] = [], sent: SentRequestsBody['items'] = []) {
   return [
     http.get('/api/friends', () => HttpResponse.json<FriendsBody>({ items: [], nextCursor: null, total: 0 })),
     http.get('/api/friend-requests', () => HttpResponse.json<FriendRequestsBody>({ items: requests })),
+    http.get('/api/friend-requests/sent', () => HttpResponse.json<SentRequestsBody>({ items: sent })),
   ];
 }
 
@@ -215,4 +217,76 @@ test("the Friends tab counts every friend and shows them 50 at a time, 'Load mor
   await expect.element(page.getByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   expect(cursors).toEqual([null, 'after-50']);
   await expect.element(page.getByRole('tab', { name: 'Friends (53)' })).toBeVisible();
+});
+
+test("the Requests tab lists the requests I sent; 'Cancel Request' takes one back, busy until it is gone", async () => {
+  const sentTo = user({ name: 'Sam Sent' });
+  let sent: SentRequestsBody['items'] = [
+    { id: 'sent-1', requested: sentTo, createdAt: new Date().toISOString() },
+  ];
+  const answer = deferred();
+  let cancels = 0;
+  worker.use(
+    http.get('/api/friend-requests/sent', () => HttpResponse.json<SentRequestsBody>({ items: sent })),
+    http.post('/api/friend-requests/sent-1/cancel', async () => {
+      cancels += 1;
+      await answer.promise;
+      sent = [];
+      return HttpResponse.json({ ok: true });
+    }),
+    ...lists([request]),
+  );
+  await renderDialog();
+  await page.getByRole('tab', { name: 'Requests (1)' }).click();
+  const sentList = page.getByRole('list', { name: 'Sent requests' });
+  await expect.element(sentList.getByText('Sam Sent')).toBeVisible();
+  // The incoming request is still there, above.
+  await expect
+    .element(page.getByRole('button', { name: 'Accept friend request from Alex Rivera' }))
+    .toBeVisible();
+
+  const cancel = sentList.getByRole('button', { name: 'Cancel Request' });
+  await cancel.click();
+  await expect.element(cancel).toBeDisabled();
+  await expect.element(cancel).toHaveAttribute('aria-busy', 'true');
+  answer.resolve();
+  await expectSuccessToast('Friend request cancelled');
+  await expect.element(sentList).not.toBeInTheDocument();
+  expect(cancels).toBe(1);
+});
+
+test("'Add Friend' is busy at once, is sent once, and reads 'Friend Request Sent' as soon as the server answers, before any list re-reads", async () => {
+  const casey = user({ name: 'Casey Jones', username: 'casey' });
+  const answer = deferred();
+  const reread = deferred();
+  let searches = 0;
+  let sends = 0;
+  worker.use(
+    http.get('/api/users/search', async () => {
+      searches += 1;
+      // The re-read after the answer hangs: the button must not wait for it.
+      if (searches > 1) await reread.promise;
+      return HttpResponse.json<SearchBody>({
+        items: [{ ...casey, relationship: searches > 1 ? 'request_sent' : 'none' }],
+      });
+    }),
+    http.post('/api/friend-requests', async () => {
+      sends += 1;
+      await answer.promise;
+      return HttpResponse.json({ status: 'pending' as const }, { status: 201 });
+    }),
+    ...lists(),
+  );
+  await renderDialog();
+  await search('cas');
+  const add = page.getByRole('button', { name: 'Add Friend' });
+  await add.click();
+  await expect.element(add).toBeDisabled();
+  await expect.element(add).toHaveAttribute('aria-busy', 'true');
+  await add.click({ force: true }).catch(() => undefined);
+  answer.resolve();
+  await expectSuccessToast('Friend request sent');
+  await expect.element(page.getByRole('button', { name: 'Friend Request Sent' })).toBeDisabled();
+  expect(sends).toBe(1);
+  reread.resolve();
 });

@@ -8,6 +8,7 @@ import {
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { useFriendRequests } from '../api/get-friend-requests.ts';
 import { useFriendsPages } from '../api/get-friends.ts';
+import { useSentFriendRequests } from '../api/get-sent-friend-requests.ts';
 import { FriendRequestsTab } from './friend-requests-tab.tsx';
 import { FriendsTab } from './friends-tab.tsx';
 import { UserSearchTab } from './user-search-tab.tsx';
@@ -30,6 +31,7 @@ export function FriendsDialog({
 }: FriendsDialogProps) {
   const friends = useFriendsPages({ enabled: open });
   const requests = useFriendRequests({ enabled: open });
+  const sent = useSentFriendRequests({ enabled: open });
   // The full count: the list itself arrives 50 at a time (ADR 043).
   const friendsCount = friends.data?.total ?? knownCounts?.friends ?? 0;
   const requestsCount = requests.data?.items.length ?? knownCounts?.requests ?? 0;
@@ -63,6 +65,7 @@ export function FriendsDialog({
           <TabsContent value="requests" className="-mx-1 min-h-0 flex-1 overflow-y-auto px-1">
             <FriendRequestsTab
               requests={requests.data?.items}
+              sent={sent.data?.items}
               isError={requests.isError}
               onSelectUser={onSelectUser}
             />

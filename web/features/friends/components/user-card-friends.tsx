@@ -1,4 +1,4 @@
-import { UserPlus } from 'lucide-react';
+import { LoaderCircle, UserPlus } from 'lucide-react';
 import { useId } from 'react';
 import type { Relationship, UserSummary } from '../../../../domain/profiles.ts';
 import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
@@ -51,10 +51,15 @@ function AddFriendIconButton({ friend }: { friend: CardFriend }) {
       type="button"
       aria-label={`Add ${friend.name} as a friend`}
       disabled={add.isPending}
+      aria-busy={add.isPending || undefined}
       onClick={() => add.mutate(friend.id)}
       className="absolute top-0 right-1 flex size-6 items-center justify-center rounded-full border-2 border-card bg-primary text-primary-foreground outline-none hover:bg-primary-hover focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-60"
     >
-      <UserPlus className="size-3" aria-hidden />
+      {add.isPending ? (
+        <LoaderCircle className="size-3 animate-spin" aria-hidden />
+      ) : (
+        <UserPlus className="size-3" aria-hidden />
+      )}
     </button>
   );
 }

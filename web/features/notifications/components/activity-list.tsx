@@ -1,9 +1,13 @@
-import { BellOff } from 'lucide-react';
+import { BellOff, CheckCheck, LoaderCircle } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { apiErrorMessage } from '../../../lib/api-error.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useActivity } from '../api/get-activity.ts';
+import { useMarkAllRead } from '../api/mark-all-read.ts';
 import { useMarkActivityRead } from '../api/mark-activity-read.ts';
 import { ActivityRow } from './activity-row.tsx';
 
@@ -20,6 +24,11 @@ export function ActivityList({ viewerId, onOpenUser }: ActivityListProps) {
   const { mutate: markRead } = useMarkActivityRead();
   const items = activity.data?.pages.flatMap((page) => page.items) ?? [];
   const [unreadSeen, setUnreadSeen] = useState<ReadonlySet<string>>(() => new Set());
+  // Cleared once the re-read pages say every line is read, or the marks would come straight back.
+  const markAll = useMarkAllRead({
+    onSuccess: () => setUnreadSeen(new Set()),
+    onError: (error) => toast.error('Error', { description: apiErrorMessage(error, 'Please try again.') }),
+  });
 
   const newlyUnread = items.filter((item) => !item.isRead && !unreadSeen.has(item.id));
   if (newlyUnread.length > 0) setUnreadSeen(new Set([...unreadSeen, ...newlyUnread.map((item) => item.id)]));
@@ -53,6 +62,24 @@ export function ActivityList({ viewerId, onOpenUser }: ActivityListProps) {
   }
   return (
     <div className="grid gap-2">
+      {unreadSeen.size > 0 ? (
+        <div className="flex justify-end">
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={markAll.isPending}
+            aria-busy={markAll.isPending || undefined}
+            onClick={() => markAll.mutate()}
+          >
+            {markAll.isPending ? (
+              <LoaderCircle className="animate-spin" aria-hidden />
+            ) : (
+              <CheckCheck aria-hidden />
+            )}
+            Mark All Read
+          </Button>
+        </div>
+      ) : null}
       <ul aria-label="Activity" className="-mx-2 grid">
         {items.map((item) => (
           <li key={item.id}>

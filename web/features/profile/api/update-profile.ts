@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EditProfileFormValues } from '../../../../domain/profiles.ts';
 import { api, unwrap } from '../../../lib/api-client.ts';
 import type { MutationConfig } from '../../../lib/query-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { invalidateChanges } from '../../../lib/query-keys.ts';
+import { getProfileQueryOptions } from './get-profile.ts';
 
 export async function updateProfile(values: EditProfileFormValues) {
   return unwrap(await api.profile.$patch({ json: values }));
@@ -14,11 +15,13 @@ export function useUpdateProfile(config: MutationConfig<typeof updateProfile> = 
     ...config,
     mutationFn: updateProfile,
     onSuccess: async (...args) => {
-      // Others' cards list this user by name and username too.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.profile }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.userCards }),
-      ]);
+      const [profile] = args;
+      // The answer is the saved profile: the header shows it at once. Every other card, list and dialog
+      // that shows me re-reads in the background (what the server announces as 'people' to my friends).
+      queryClient.setQueryData(getProfileQueryOptions().queryKey, (screen) =>
+        screen ? { ...screen, profile } : screen,
+      );
+      void invalidateChanges(queryClient, ['people']);
       await config.onSuccess?.(...args);
     },
   });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client.ts';
 import type { MutationConfig } from '../../../lib/query-client.ts';
+import { invalidateChanges } from '../../../lib/query-keys.ts';
 import { getProfileQueryOptions } from './get-profile.ts';
 
 /** The body is the file itself (no multipart), so the server can cap the stream at 5 MB. */
@@ -19,10 +20,12 @@ export function useUploadAvatar(config: MutationConfig<typeof uploadAvatar> = {}
     mutationFn: uploadAvatar,
     onSuccess: async (...args) => {
       const [{ image }] = args;
-      // The answer is the new versioned URL: show it at once, no refetch needed.
+      // The answer is the new versioned URL: the header shows it at once; every other place that shows
+      // my photo re-reads in the background ('people', as the server announces it to my friends).
       queryClient.setQueryData(getProfileQueryOptions().queryKey, (screen) =>
         screen ? { ...screen, profile: { ...screen.profile, image } } : screen,
       );
+      void invalidateChanges(queryClient, ['people']);
       await config.onSuccess?.(...args);
     },
   });
