@@ -36,6 +36,8 @@ export type TestAppOptions = {
   env?: Record<string, string>;
   /** The SSE heartbeat (and session re-check) period; default the server's 25 s. */
   heartbeatMs?: number;
+  /** true: better-auth's own scrypt, as in production (timing tests); default the cheap test hash. */
+  realPasswordHashing?: boolean;
   /** Default: the production guard with a resolver that answers a public address for every name (no network). */
   pushEndpoints?: PushEndpointGuard;
 };
@@ -71,7 +73,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     transport,
     database: ownDatabase ? database : { ...database, close: () => Promise.resolve() },
     redisPrefix,
-    passwordHasher: testPasswordHasher,
+    ...(options.realPasswordHashing ? {} : { passwordHasher: testPasswordHasher }),
     ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}),
     pushEndpoints: options.pushEndpoints ?? createPushEndpointGuard({ resolve: publicTestResolver }),
   });
