@@ -18,7 +18,7 @@ const median = (values: number[]) => {
 test('username sign-in takes as long for an unknown username as for a known one with a wrong password; the message stays', async () => {
   const samples = 6;
   // One known account per sample: the per-account throttle answers fast after 5 failures, which is not what is timed here.
-  const known = [];
+  const known: string[] = [];
   for (let i = 0; i < samples; i += 1) known.push((await createVerifiedUser(t)).input.username);
   const time = async (username: string) => {
     // A fresh address each time: the per-address sign-in budget is 10 a minute.

@@ -37,9 +37,9 @@ test('search matches usernames case-insensitively, in part too, and never return
 
 test('prefix matches are ranked before infix matches, at most 10 in all, and infix wildcards are literal', async () => {
   const { agent } = await signedInUser(t);
-  const infix = [];
+  const infix: string[] = [];
   for (let i = 0; i < 8; i += 1) infix.push((await insertUser(t, { username: `a${i}_okapi_mid` })).id);
-  const prefix = [];
+  const prefix: string[] = [];
   for (let i = 0; i < 4; i += 1) prefix.push((await insertUser(t, { username: `okapi_${i}` })).id);
   const found = (await items(await search(agent, 'OKAPI'))).map((u) => u.id);
   expect(found).toHaveLength(10);
