@@ -42,7 +42,7 @@ test('username sign-in takes as long for an unknown username as for a known one 
   }
   const ratio = median(knownMs) / median(unknownMs);
   console.info(`sign-in timing: known+wrong password median ${median(knownMs).toFixed(1)} ms, unknown ${median(unknownMs).toFixed(1)} ms, ratio ${ratio.toFixed(2)}`);
-  // Generous: before the dummy check the ratio was about 10 (scrypt vs none).
-  expect(ratio).toBeLessThan(2);
-  expect(ratio).toBeGreaterThan(0.5);
+  // Generous, for a loaded machine: without the dummy check the ratio was 10 to 21 (scrypt against none).
+  expect(ratio).toBeLessThan(3);
+  expect(ratio).toBeGreaterThan(1 / 3);
 }, 120_000);
