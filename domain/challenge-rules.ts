@@ -17,6 +17,7 @@ export const challengeMessages = {
   declined: 'You declined this challenge.',
   invalid: 'This challenge link is not valid.',
   onlyCreatorCancels: 'Only the person who made this challenge can cancel it.',
+  rateLimited: 'Too many challenge links opened. Please wait a minute and try again.',
 } as const;
 
 /** What the link's page shows; `own` and `declined` only for a signed-in visitor. */

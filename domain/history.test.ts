@@ -14,9 +14,11 @@ test('RFC 4180: fields with commas, quotes, CR or LF are quoted and quotes doubl
   expect(csvField('')).toBe('');
 });
 
-test('formula injection: text starting with = + - @ tab or CR gets an apostrophe', () => {
-  for (const text of ['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx']) expect(defuseFormula(text)).toBe(`'${text}`);
-  for (const text of ['1+1', 'a=b', "'quoted", '']) expect(defuseFormula(text)).toBe(text);
+test('formula injection: text starting with = + - @ tab or CR, or full-width ＝ ＋ － ＠, gets an apostrophe', () => {
+  for (const text of ['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx', '\uFF1D1+1', '\uFF0B1', '\uFF0D1', '\uFF20SUM(A1)']) {
+    expect(defuseFormula(text)).toBe(`'${text}`);
+  }
+  for (const text of ['1+1', 'a=b', "'quoted", '', 'a\uFF1Db', '\uFF1E1']) expect(defuseFormula(text)).toBe(text);
 });
 
 const base: HistoryBet = {

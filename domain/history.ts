@@ -23,9 +23,11 @@ export function csvField(value: string): string {
 /**
  * Text a spreadsheet would read as a formula (=, +, -, @, or a leading tab or
  * CR, per OWASP's CSV-injection advice) gets a leading apostrophe, so it stays text.
+ * Their full-width forms (＝ ＋ － ＠, U+FF1D U+FF0B U+FF0D U+FF20) count too: spreadsheets
+ * with East Asian input settings read them as the ASCII ones (ADR 051).
  */
 export function defuseFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(value) ? `'${value}` : value;
 }
 
 export function csvRow(fields: readonly string[]): string {

@@ -25,5 +25,5 @@ export type InvitePage = z.infer<typeof invitePageSchema>;
 
 /** A one-day budget of friendships per inviter (so a reset does not renew it). */
 export const INVITE_DAILY_FRIENDSHIPS = 50;
-/** Opening or accepting codes, per client address and minute (guessing codes is the threat). */
-export const INVITE_OPEN_RATE_LIMIT = { max: 20, windowMs: 60_000 } as const;
+/** Opening or using a link code (invite or challenge), per client address, kind and minute (guessing codes is the threat). */
+export const LINK_CODE_RATE_LIMIT = { max: 20, windowMs: 60_000 } as const;

@@ -22,7 +22,28 @@ export const pushMessages = {
   unavailable: 'Push notifications are not available on this device.',
   invalidSubscription: 'This push subscription is not valid.',
   rateLimited: 'Too many attempts. Try again later.',
+  endpointRefused: 'Push notifications must go through a browser push service (Google, Mozilla, Apple or Microsoft).',
+  endpointUnresolved: 'The push service could not be reached. Please try again.',
+  endpointTaken: 'This device is subscribed by another account.',
 } as const;
+
+/**
+ * The browsers' own Web Push services (ADR 051): Chrome/Edge-on-Android (FCM), Firefox (autopush),
+ * Safari (APNs web push) and Edge/Windows (WNS). An entry starting with '.' matches any subdomain.
+ */
+export const WEB_PUSH_SERVICE_HOSTS = ['fcm.googleapis.com', '.push.services.mozilla.com', '.push.apple.com', '.notify.windows.com'] as const;
+
+/**
+ * "This endpoint goes to a browser's push service": https, a DNS name on the list, the default port,
+ * no user info, and an authority every URL parser reads the same way (web-push uses Node's legacy
+ * url.parse, the check the WHATWG parser) — so no IP literal in any spelling gets through.
+ */
+export function isWebPushServiceEndpoint(endpoint: string): boolean {
+  const authority = /^https:\/\/([a-z0-9.-]+)(?::443)?(?:[/?]|$)/i.exec(endpoint);
+  if (!authority?.[1] || endpoint.includes('\\')) return false;
+  const host = authority[1].toLowerCase();
+  return WEB_PUSH_SERVICE_HOSTS.some((entry) => (entry.startsWith('.') ? host.endsWith(entry) && host.length > entry.length : host === entry));
+}
 
 /** The browser's PushSubscription.toJSON(): where to send and the keys to encrypt with (RFC 8291). */
 export const pushSubscriptionInputSchema = z.object({

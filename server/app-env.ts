@@ -1,5 +1,6 @@
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
+import type { PushEndpointGuard } from './features/push/push-endpoint-guard.ts';
 import type { Auth, Session, SessionUser } from './lib/auth.ts';
 import type { EventBus } from './lib/events.ts';
 import type { Logger } from './lib/logger.ts';
@@ -16,6 +17,8 @@ export type AppDeps = {
   mail: MailWorker;
   /** Delivers queued Web Push messages. */
   push: OutboxWorker;
+  /** Where pushes may go (ADR 051): checked on subscribing and on every delivery. */
+  pushEndpoints: PushEndpointGuard;
   /** The VAPID key browsers subscribe with. */
   vapidPublicKey: string;
   storage: FileStorage;

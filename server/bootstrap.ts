@@ -13,6 +13,7 @@ import { createLogTransport, createSmtpTransport, type MailTransport } from './l
 import { createRedisSecondaryStorage, openRedis, type RedisConfig } from './lib/redis.ts';
 import { resolveAuthSecret, resolveVapidKeys } from './lib/secret.ts';
 import { createPushWorker } from './features/push/push-outbox.ts';
+import { createPushEndpointGuard, type PushEndpointGuard } from './features/push/push-endpoint-guard.ts';
 import { StartupError } from './lib/startup-error.ts';
 import { createDatabaseStorage, createS3Storage, moveDiskUploads, type FileStorage } from './lib/storage.ts';
 
@@ -28,6 +29,8 @@ export type BootstrapOverrides = {
   passwordHasher?: PasswordHasher;
   /** Tests: a short SSE heartbeat (and session re-check) period. */
   heartbeatMs?: number;
+  /** Tests: a push endpoint guard with a fake resolver, or the loopback allowance (ADR 051). */
+  pushEndpoints?: PushEndpointGuard;
 };
 
 function withStartupMessage(what: string) {
@@ -56,7 +59,8 @@ export async function bootstrap(env: Env, logger: Logger, overrides: BootstrapOv
     ...resolveVapidKeys({ publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }, env.DATA_DIR),
     subject: env.VAPID_SUBJECT,
   };
-  const push = createPushWorker({ db: database.db, vapid, logger });
+  const pushEndpoints = overrides.pushEndpoints ?? createPushEndpointGuard();
+  const push = createPushWorker({ db: database.db, vapid, logger, endpoints: pushEndpoints });
   const bus = await createEventBus(database, logger, redis).catch(withStartupMessage('cannot reach REDIS_URL or the database for events'));
   // Every change that writes inbox lines publishes 'notifications' after its commit, and
   // may have queued mail and pushes with them: that moment wakes both workers.
@@ -132,5 +136,5 @@ export async function bootstrap(env: Env, logger: Logger, overrides: BootstrapOv
     for (const closer of closers) await closer();
     await database.close();
   };
-  return { env, database, auth, mail, push, vapidPublicKey: vapid.publicKey, storage, events, streams, logger, close };
+  return { env, database, auth, mail, push, pushEndpoints, vapidPublicKey: vapid.publicKey, storage, events, streams, logger, close };
 }

@@ -127,6 +127,66 @@ export function survivePoolErrors(pool: pg.Pool, logger?: Logger): void {
   pool.on('error', () => undefined);
 }
 
+/**
+ * Errors that mean the connection died, not the statement: the server ended the session
+ * (57P01 admin shutdown after pg_terminate_backend, 57P02 crash shutdown, 57P03 cannot connect
+ * now), any connection exception (class 08), or the socket closing under node-postgres.
+ */
+export function isConnectionLost(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = 'code' in error && typeof error.code === 'string' ? error.code : '';
+  if (code === '57P01' || code === '57P02' || code === '57P03' || code.startsWith('08')) return true;
+  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'ECONNREFUSED' || code === 'ETIMEDOUT') return true;
+  return /Connection terminated|connection error|not queryable|Client was closed/i.test(error.message);
+}
+
+// A statement with any of these may change something, so it is never sent twice.
+const WRITES = /\b(insert\s+into|update\s|delete\s+from|merge\s+into|truncate|for\s+(no\s+key\s+)?update|for\s+(key\s+)?share|nextval|setval|pg_notify|pg_advisory\w*|set_config|pg_terminate_backend|pg_cancel_backend|lo_\w+)\b/i;
+
+/**
+ * "Sending this statement twice is harmless": a plain SELECT (or a WITH … SELECT) with no
+ * data-modifying clause, row lock or side-effecting function. Anything else counts as a write.
+ */
+export function isIdempotentRead(text: string): boolean {
+  const statement = text.replace(/^(\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)+/, '');
+  return /^(select|with)\b/i.test(statement) && !WRITES.test(statement);
+}
+
+function statementText(config: unknown): string | undefined {
+  if (typeof config === 'string') return config;
+  if (typeof config === 'object' && config !== null && 'text' in config && typeof config.text === 'string') return config.text;
+  return undefined;
+}
+
+/**
+ * A pooled connection can die under a statement (failover, restart, pg_terminate_backend): the
+ * statement fails and the pool drops that client. An idempotent read outside a transaction
+ * (drizzle sends those through pool.query) is then sent once more, on another connection, after
+ * the event loop has let every other terminated idle client report its error and leave the pool
+ * (ADR 051). Writes, and anything inside a transaction (a checked-out client), fail as before:
+ * whether a write committed is unknown, so it is never repeated blindly.
+ */
+export function retryReadsOnConnectionLoss(pool: pg.Pool, logger?: Logger): void {
+  const query: (...args: unknown[]) => unknown = pool.query.bind(pool);
+  const retrying = (...args: unknown[]): unknown => {
+    const [config] = args;
+    const text = statementText(config);
+    // Callback style (none of ours) and anything but an idempotent read pass straight through.
+    if (typeof args.at(-1) === 'function' || text === undefined || !isIdempotentRead(text)) return query(...args);
+    return Promise.resolve(query(...args)).catch(async (error: unknown) => {
+      if (!isConnectionLost(error)) throw error;
+      logger?.warn({ err: error instanceof Error ? error.message : String(error) }, 'database connection lost under a read; retrying once');
+      await new Promise((resolve) => setTimeout(resolve, READ_RETRY_DELAY_MS));
+      return query(...args);
+    });
+  };
+  // pg.Pool's query is overloaded; the wrapper takes and returns exactly what the original does.
+  pool.query = retrying as typeof pool.query;
+}
+
+// Long enough for the FATAL message of every other terminated backend to reach its idle client.
+const READ_RETRY_DELAY_MS = 50;
+
 /** host:port/database of a connection string, without credentials, for messages. */
 export function describeDatabaseUrl(url: string): string {
   try {
@@ -180,6 +240,7 @@ async function openPostgres(options: { url: string; directUrl?: string; poolSize
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
   });
   survivePoolErrors(pool, logger);
+  retryReadsOnConnectionLoss(pool, logger);
   const fail = (variable: string, target: string) => async (error: unknown) => {
     await pool.end().catch(() => undefined);
     throw new StartupError(`cannot connect to the database in ${variable} (${describeDatabaseUrl(target)}): ${reason(error)}`);

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
 import { verifyJWT } from 'better-auth/crypto';
@@ -149,6 +149,23 @@ async function afterSignUp(ctx: AuthCtx, hooks: AuthHookDeps) {
   }
 }
 
+/** One hash of a throwaway password per auth instance (its configured hasher: scrypt, or the tests' cheap one). */
+const dummyHashes = new WeakMap<object, Promise<string>>();
+
+/**
+ * Checks the typed password against a hash no account has, exactly as a known account's password
+ * is checked, so an unknown username costs the same time and timing adds no second oracle (ADR 051).
+ */
+async function verifyDummyPassword(ctx: AuthCtx, password: unknown): Promise<void> {
+  const hasher = ctx.context.password;
+  let hash = dummyHashes.get(hasher);
+  if (!hash) {
+    hash = hasher.hash(randomBytes(16).toString('base64url'));
+    dummyHashes.set(hasher, hash);
+  }
+  await hasher.verify({ hash: await hash, password: typeof password === 'string' ? password : '' });
+}
+
 /** Which account a sign-in targets: the user's id, or the email when no account has it. */
 async function signInAccount(ctx: AuthCtx, db: Db): Promise<string | null> {
   const body = bodyOf(ctx);
@@ -161,6 +178,8 @@ async function signInAccount(ctx: AuthCtx, db: Db): Promise<string | null> {
       .where(eq(users.username, raw.trim().toLowerCase()))
       .limit(1);
     if (!found) {
+      // As long as a known username with a wrong password: the same password check runs (ADR 051).
+      await verifyDummyPassword(ctx, body['password']);
       throw new APIError('UNAUTHORIZED', {
         code: 'USERNAME_NOT_FOUND',
         message: 'Username not found. Please check your username or try using your email.',

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../app-env.ts';
 import type { Db } from '../db/client.ts';
 import { queryOne } from '../db/query.ts';
+import { LINK_CODE_RATE_LIMIT } from '../../domain/invites.ts';
 import { AppError } from './errors.ts';
 
 /** A budget of `max` requests per fixed window, answered with `message` once spent. */
@@ -45,6 +46,15 @@ export async function consumeRateLimit(
   if (!row) throw new Error('rate limit upsert returned no row');
   const retryAfterSeconds = Math.max(1, Math.ceil((row.window_start + rule.windowMs - now) / 1000));
   return { allowed: row.count <= rule.max, count: row.count, retryAfterSeconds };
+}
+
+/**
+ * Link codes (invites, challenges) opened or used, per client address and kind: guessing codes
+ * costs like guessing passwords (ADR 019, ADR 051). Each kind keeps its own budget, so opening an
+ * invite does not spend a challenge look-up.
+ */
+export function linkCodeLimit(kind: 'invite-open' | 'challenge-open', message: string) {
+  return rateLimit({ name: kind, ...LINK_CODE_RATE_LIMIT, message }, (c) => c.var.clientIp);
 }
 
 /**

@@ -322,7 +322,22 @@ export function routeSpecs(ids: FuzzIds): RouteSpec[] {
       method: 'POST',
       path: fixed('/api/push/subscriptions'),
       body: bodyFor({
-        endpoint: fc.oneof(nastyString, fc.webUrl({ validSchemes: ['https', 'http'] })),
+        endpoint: fc.oneof(
+          nastyString,
+          fc.webUrl({ validSchemes: ['https', 'http'] }),
+          // Push services' names and inside addresses in their many spellings (ADR 051).
+          fc
+            .tuple(
+              fc.constantFrom(
+                'fcm.googleapis.com', 'updates.push.services.mozilla.com', 'web.push.apple.com', 'x.notify.windows.com',
+                '127.0.0.1', '[::1]', '[::ffff:127.0.0.1]', '0x7f000001', '2130706433', '0177.0.0.1', '169.254.169.254',
+                'localhost', 'fcm.googleapis.com@127.0.0.1', 'fcm.googleapis.com.evil.example', '127.0.0.1\\@fcm.googleapis.com',
+              ),
+              fc.constantFrom('', ':443', ':8443', ':0'),
+              fc.webPath(),
+            )
+            .map(([host, port, path]) => `https://${host}${port}${path}`),
+        ),
         expirationTime: fc.oneof(nastyNumber, fc.constant(null)),
         keys: fc.oneof(
           nastyValue,

@@ -10,6 +10,7 @@ import { bootstrap } from '../bootstrap.ts';
 import { parseEnv } from '../env.ts';
 import { createMemoryTransport, type MailMessage } from '../lib/mail-transport.ts';
 import type { Database } from '../db/client.ts';
+import { createPushEndpointGuard, type PushEndpointGuard } from '../features/push/push-endpoint-guard.ts';
 import { createTestDatabase } from './db.ts';
 import { testPasswordHasher } from './password.ts';
 import { dropRedisPrefix, testRedisUrl, uniqueRedisPrefix } from './redis.ts';
@@ -35,7 +36,14 @@ export type TestAppOptions = {
   env?: Record<string, string>;
   /** The SSE heartbeat (and session re-check) period; default the server's 25 s. */
   heartbeatMs?: number;
+  /** true: better-auth's own scrypt, as in production (timing tests); default the cheap test hash. */
+  realPasswordHashing?: boolean;
+  /** Default: the production guard with a resolver that answers a public address for every name (no network). */
+  pushEndpoints?: PushEndpointGuard;
 };
+
+/** Tests never resolve real names: every push service name is one public address. */
+export const publicTestResolver = () => Promise.resolve([{ address: '142.250.80.10', family: 4 }]);
 
 /** The real app on a private database, with mail captured in memory. */
 export async function createTestApp(options: TestAppOptions = {}) {
@@ -65,8 +73,9 @@ export async function createTestApp(options: TestAppOptions = {}) {
     transport,
     database: ownDatabase ? database : { ...database, close: () => Promise.resolve() },
     redisPrefix,
-    passwordHasher: testPasswordHasher,
+    ...(options.realPasswordHashing ? {} : { passwordHasher: testPasswordHasher }),
     ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}),
+    pushEndpoints: options.pushEndpoints ?? createPushEndpointGuard({ resolve: publicTestResolver }),
   });
   const app = createApp(deps, { clientIp: (c) => c.req.header(TEST_IP_HEADER) ?? '203.0.113.1' });
 

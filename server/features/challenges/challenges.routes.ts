@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
 import { acceptBetInputSchema } from '../../../domain/bets.ts';
+import { challengeMessages } from '../../../domain/challenge-rules.ts';
 import { challengeCodeParamSchema, createChallengeInputSchema } from '../../../domain/challenges.ts';
 import type { AppEnv } from '../../app-env.ts';
+import { linkCodeLimit } from '../../lib/rate-limit.ts';
 import { currentUser, requireUser, session } from '../../middleware/session.ts';
 import { validate } from '../../middleware/validate.ts';
 import { betEffects } from '../bets/bet-effects.ts';
@@ -14,7 +16,10 @@ import {
   takeChallenge,
 } from './challenges.service.ts';
 
-/** Challenge links (issue 10, section 3). Reading one is public; everything else needs a session. */
+/** Looking a code up or taking it, per client address, as for invites (ADR 051). */
+const openLimit = linkCodeLimit('challenge-open', challengeMessages.rateLimited);
+
+/** Challenge links (ADR 020). Reading one is public; everything else needs a session. */
 export const challengeRoutes = new Hono<AppEnv>()
   .use(session)
   .get('/mine', requireUser, async (c) =>
@@ -31,12 +36,13 @@ export const challengeRoutes = new Hono<AppEnv>()
       201,
     ),
   )
-  .get('/:code', validate('param', challengeCodeParamSchema), async (c) =>
+  .get('/:code', openLimit, validate('param', challengeCodeParamSchema), async (c) =>
     c.json(await getChallenge(c.var.deps.database.db, c.req.valid('param').code, c.var.user?.id ?? null)),
   )
   .post(
     '/:code/take',
     requireUser,
+    openLimit,
     validate('param', challengeCodeParamSchema),
     validate('json', acceptBetInputSchema),
     async (c) =>

@@ -302,3 +302,33 @@ test('a prediction over 500 characters is refused and nothing is claimed', async
     state: 'open',
   });
 });
+
+test('looking challenge codes up and taking them is rate-limited per client address, like invites', async () => {
+  const creator = await signedInUser(t);
+  const code = await newChallenge(creator.agent);
+  const guesser = createAgent(t);
+  const statuses: number[] = [];
+  // Unknown codes count too: guessing is what the budget stops.
+  for (let i = 0; i < 10; i += 1) statuses.push((await guesser.api.challenges[':code'].$get({ param: { code: `${'B'.repeat(21)}${i}` } })).status);
+  for (let i = 0; i < 10; i += 1) statuses.push((await guesser.api.challenges[':code'].$get({ param: { code } })).status);
+  expect(statuses).toEqual([...Array<number>(10).fill(404), ...Array<number>(10).fill(200)]);
+  const refused = await guesser.api.challenges[':code'].$get({ param: { code } });
+  expect(refused.status).toBe(429);
+  expect((await errorOf(refused)).error.message).toBe('Too many challenge links opened. Please wait a minute and try again.');
+  expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  // Another address is unaffected; opening invites keeps its own budget.
+  expect((await createAgent(t).api.challenges[':code'].$get({ param: { code } })).status).toBe(200);
+  expect((await guesser.api.invites[':code'].$get({ param: { code: 'C'.repeat(22) } })).status).toBe(404);
+
+  // Takes spend the same budget: a signed-in taker from one address gets 20, then 429, and nothing is claimed.
+  const taker = await signedInUser(t);
+  const unknownTakes: number[] = [];
+  for (let i = 0; i < 20; i += 1) {
+    unknownTakes.push((await taker.agent.api.challenges[':code'].take.$post({ param: { code: `${'D'.repeat(21)}${i % 10}` }, json: {} })).status);
+  }
+  expect(unknownTakes.every((status) => status === 404)).toBe(true);
+  const take = await taker.agent.api.challenges[':code'].take.$post({ param: { code }, json: {} });
+  expect(take.status).toBe(429);
+  const [row] = await t.db.select().from(challenges).where(eq(challenges.code, code));
+  expect(row?.takenBy).toBeNull();
+});

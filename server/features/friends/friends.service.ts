@@ -368,20 +368,31 @@ const searchPass = (name: string, match: (term: Placeholder<'term'>) => SQL, ord
 const byUsername = sql`u.username collate "C"`;
 const searchByPhone = searchPass('user_search_phone', (term) => sql`u.phone = ${term}`, sql`u.id`);
 const searchByUsernamePrefix = searchPass('user_search_username', (term) => sql`${byUsername} like ${term}`, byUsername);
+// Served by user_username_trgm_idx (GIN, pg_trgm): the plain column, as the index was built on it.
+const searchByUsernameInfix = searchPass('user_search_username_infix', (term) => sql`u.username like ${term}`, byUsername);
+
+/** pg_trgm needs a trigram to narrow a '%term%' match: shorter terms would read the whole index. */
+const INFIX_MIN_LENGTH = 3;
 
 /**
- * Finds people to add (ADR 016): the owner of a complete phone number first,
- * then usernames starting with the term, case-insensitively (usernames are
- * stored lower-cased; the display form keeps the user's capitals); never the
- * viewer, their friends or unverified users, and at most 10. Prefix matches
- * are read in order from a C-collated index, so a short term costs 10 index
- * entries rather than a scan of every user.
+ * Finds people to add (ADR 016, ADR 051): the owner of a complete phone number
+ * first, then usernames starting with the term, then usernames containing it
+ * ('crossing' finds 'Zebra_Crossing'), case-insensitively (usernames are stored
+ * lower-cased; the display form keeps the user's capitals); never the viewer,
+ * their friends or unverified users, and at most 10. Prefix matches are read in
+ * order from a C-collated index, so a short term costs 10 index entries rather
+ * than a scan of every user; infix matches come from the trigram index, for
+ * terms of 3 characters or more.
  */
 export async function searchUsers(db: Db, viewerId: string, term: string): Promise<SearchResult[]> {
   const lowered = term.trim().toLowerCase();
   const prefix = `${escapeLike(lowered)}%`;
   const phone = phoneSearchDigits(lowered);
-  const passes = [...(phone ? [{ statement: searchByPhone, term: phone }] : []), { statement: searchByUsernamePrefix, term: prefix }];
+  const passes = [
+    ...(phone ? [{ statement: searchByPhone, term: phone }] : []),
+    { statement: searchByUsernamePrefix, term: prefix },
+    ...(lowered.length >= INFIX_MIN_LENGTH ? [{ statement: searchByUsernameInfix, term: `%${escapeLike(lowered)}%` }] : []),
+  ];
   const rows: z.output<typeof searchRow>[] = [];
   for (const pass of passes) {
     if (rows.length >= SEARCH_LIMIT) break;

@@ -17,7 +17,7 @@ async function search(agent: ReturnType<typeof createAgent>, q: string) {
   return agent.api.users.search.$get({ query: { q } });
 }
 
-test('search matches username prefixes case-insensitively and never returns emails or phones', async () => {
+test('search matches usernames case-insensitively, in part too, and never returns emails or phones', async () => {
   const { agent } = await signedInUser(t);
   const target = await insertUser(t, { username: 'zebra_crossing_77', displayUsername: 'Zebra_Crossing_77' });
   const res = await search(agent, 'ZEBRA_CR');
@@ -27,8 +27,29 @@ test('search matches username prefixes case-insensitively and never returns emai
   expect(hit).toEqual({ id: target.id, name: target.name, username: 'Zebra_Crossing_77', image: null, relationship: 'none' });
   expect(JSON.stringify(found)).not.toContain('@example.com');
   expect(JSON.stringify(found)).not.toContain(target.phone);
-  // The middle of a username matches nothing any more (no infix search).
-  expect((await items(await search(agent, 'RA_CROSS'))).map((u) => u.id)).not.toContain(target.id);
+  // The middle of a username matches too (ADR 051), in any case.
+  for (const part of ['RA_CROSS', 'crossing', 'Crossing_7', 'ssing_77']) {
+    expect((await items(await search(agent, part))).map((u) => u.id), part).toContain(target.id);
+  }
+  // Two characters are too few for the trigram index: prefixes only.
+  expect((await items(await search(agent, '77'))).map((u) => u.id)).not.toContain(target.id);
+});
+
+test('prefix matches are ranked before infix matches, at most 10 in all, and infix wildcards are literal', async () => {
+  const { agent } = await signedInUser(t);
+  const infix: string[] = [];
+  for (let i = 0; i < 8; i += 1) infix.push((await insertUser(t, { username: `a${i}_okapi_mid` })).id);
+  const prefix: string[] = [];
+  for (let i = 0; i < 4; i += 1) prefix.push((await insertUser(t, { username: `okapi_${i}` })).id);
+  const found = (await items(await search(agent, 'OKAPI'))).map((u) => u.id);
+  expect(found).toHaveLength(10);
+  expect(found.slice(0, 4)).toEqual(prefix);
+  expect(found.slice(4).every((id) => infix.includes(id))).toBe(true);
+  // '%' and '_' in the term match themselves, not anything.
+  const percent = await search(agent, 'k%p');
+  expect((await items(percent)).map((u) => u.id)).toEqual([]);
+  expect((await items(await search(agent, 'pi%mid'))).map((u) => u.id)).toEqual([]);
+  expect((await items(await search(agent, 'pi_mid'))).map((u) => u.id).sort()).toEqual([...infix].sort());
 });
 
 test('a partial phone number finds nobody; the complete number, formatted or not, finds its owner', async () => {

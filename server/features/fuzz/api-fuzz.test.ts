@@ -4,12 +4,14 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { checkBetAmount, checkBetDescription, checkPlaceBet, COMMENT_MAX } from '../../../domain/bets.ts';
 import { encodeCursor } from '../../../domain/pagination.ts';
+import { isWebPushServiceEndpoint } from '../../../domain/push.ts';
 import { checkEditProfile } from '../../../domain/profiles.ts';
 import { hasForbiddenCharacters, isBlank } from '../../../domain/text.ts';
 import { rateLimits, users } from '../../db/schema/auth.ts';
 import { bets } from '../../db/schema/bets.ts';
 import { challenges } from '../../db/schema/challenges.ts';
 import { comments } from '../../db/schema/comments.ts';
+import { pushSubscriptions } from '../../db/schema/push.ts';
 import { friendRequests, friendships } from '../../db/schema/friends.ts';
 import { insertBet } from '../../testing/bets.ts';
 import { insertUser, signedInUser } from '../../testing/factories.ts';
@@ -160,6 +162,10 @@ async function invalidRows(): Promise<string[]> {
     ) {
       problems.push(`user ${user.id}: ${JSON.stringify(fields)}`);
     }
+  }
+  // Push deliveries go only to the browsers' push services (ADR 051).
+  for (const subscription of await t.db.select().from(pushSubscriptions)) {
+    if (!isWebPushServiceEndpoint(subscription.endpoint)) problems.push(`push subscription ${subscription.id}: ${subscription.endpoint}`);
   }
   return problems;
 }

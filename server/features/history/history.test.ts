@@ -58,6 +58,8 @@ test('descriptions with commas, quotes and newlines round-trip; formula-like tex
     '+SUM(A1:A9)',
     '-5 points',
     '@mention',
+    '\uFF1DHYPERLINK("http://evil.example")',
+    '\uFF0B1, \uFF0D1 and \uFF20A1',
     'Plain text — ünïcödé 🎲',
   ];
   for (const [i, description] of tricky.entries()) {
@@ -79,6 +81,8 @@ test('descriptions with commas, quotes and newlines round-trip; formula-like tex
     "'+SUM(A1:A9)",
     "'-5 points",
     "'@mention",
+    "'\uFF1DHYPERLINK(\"http://evil.example\")",
+    "'\uFF0B1, \uFF0D1 and \uFF20A1",
     'Plain text — ünïcödé 🎲',
   ]);
   expect(rows.every((row) => row.length === historyCsvColumns.length)).toBe(true);

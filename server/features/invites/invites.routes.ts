@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { INVITE_OPEN_RATE_LIMIT, inviteCodeSchema, inviteMessages } from '../../../domain/invites.ts';
+import { inviteCodeSchema, inviteMessages } from '../../../domain/invites.ts';
 import type { AppEnv } from '../../app-env.ts';
-import { rateLimit } from '../../lib/rate-limit.ts';
+import { linkCodeLimit } from '../../lib/rate-limit.ts';
 import { currentUser, requireUser, session } from '../../middleware/session.ts';
 import { validate } from '../../middleware/validate.ts';
 import {
@@ -16,10 +16,7 @@ import {
 const codeParam = z.object({ code: inviteCodeSchema });
 
 /** Opening or accepting codes, per client address: guessing codes costs like guessing passwords. */
-const openLimit = rateLimit(
-  { name: 'invite-open', ...INVITE_OPEN_RATE_LIMIT, message: inviteMessages.rateLimited },
-  (c) => c.var.clientIp,
-);
+const openLimit = linkCodeLimit('invite-open', inviteMessages.rateLimited);
 
 /** Personal invite links: /api/invites/mine (own link), /api/invites/:code (public page, accept). */
 export const inviteRoutes = new Hono<AppEnv>()

@@ -25,7 +25,7 @@ async function run(subscribed: boolean) {
   const opponent = await signedInUser(t);
   await makeFriends(t, creator.user.id, opponent.user.id);
   if (subscribed) {
-    const res = await creator.agent.api.push.subscriptions.$post({ json: { endpoint: `https://push.example.com/${creator.user.id}`, keys: browserKeys().keys } });
+    const res = await creator.agent.api.push.subscriptions.$post({ json: { endpoint: `https://fcm.googleapis.com/fcm/send/${creator.user.id}`, keys: browserKeys().keys } });
     expect(res.status).toBe(200);
   }
   const times: number[] = [];

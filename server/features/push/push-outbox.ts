@@ -1,4 +1,3 @@
-import type { Agent } from 'node:https';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import webpush, { WebPushError } from 'web-push';
 import { z } from 'zod';
@@ -15,6 +14,7 @@ import { pushOutbox, pushSubscriptions } from '../../db/schema/push.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { createOutboxWorker, deliveredColumns, failedColumns, type OutboxWorker } from '../../lib/outbox-worker.ts';
 import { preferenceEnabledSql } from '../settings/preferences.sql.ts';
+import type { PushEndpointGuard } from './push-endpoint-guard.ts';
 
 export const MAX_PUSH_ATTEMPTS = 8;
 const BATCH_SIZE = 20;
@@ -85,11 +85,14 @@ export type VapidConfig = { publicKey: string; privateKey: string; subject: stri
  * Delivers the push outbox through the shared outbox loop. A 404/410 from the
  * push service means the browser dropped the subscription: it is deleted
  * (with its pending pushes). Other failures retry with backoff; success
- * stamps the subscription's last_ok_at. `agent` is for tests only (a local
- * https endpoint with a self-signed certificate).
+ * stamps the subscription's last_ok_at. Every delivery goes through the
+ * endpoint guard (ADR 051): an endpoint that is not a browser push service is
+ * deleted unsent (rows stored before the allow-list), and the guard's agent
+ * refuses to connect to a name that now resolves to a non-public address
+ * (a failed attempt, retried: DNS can change back).
  */
-export function createPushWorker(deps: { db: Db; vapid: VapidConfig; logger: Logger; agent?: Agent }): OutboxWorker {
-  const { db, vapid, logger, agent } = deps;
+export function createPushWorker(deps: { db: Db; vapid: VapidConfig; logger: Logger; endpoints: PushEndpointGuard }): OutboxWorker {
+  const { db, vapid, logger, endpoints } = deps;
 
   async function claim(): Promise<ClaimedRow[]> {
     // The database's clock decides what is due, as in the mail outbox.
@@ -127,6 +130,11 @@ export function createPushWorker(deps: { db: Db; vapid: VapidConfig; logger: Log
       betId: row.bet_id,
       data: row.data,
     });
+    if (!endpoints.allows(row.endpoint)) {
+      logger.warn({ subscriptionId: row.subscription_id }, 'push endpoint is not a browser push service; subscription deleted');
+      await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, row.subscription_id));
+      return;
+    }
     try {
       await webpush.sendNotification(
         { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
@@ -137,7 +145,7 @@ export function createPushWorker(deps: { db: Db; vapid: VapidConfig; logger: Log
           urgency: pushUrgency(row.type),
           contentEncoding: 'aes128gcm',
           timeout: 15_000,
-          ...(agent ? { agent } : {}),
+          agent: endpoints.agent,
         },
       );
       await db.update(pushOutbox).set(deliveredColumns(row.attempts)).where(eq(pushOutbox.id, row.id));

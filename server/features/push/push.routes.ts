@@ -23,6 +23,8 @@ export const pushRoutes = new Hono<AppEnv>()
   .use(session, requireUser)
   .get('/config', (c) => c.json({ publicKey: c.var.deps.vapidPublicKey } satisfies PushConfig))
   .post('/subscriptions', subscribeLimit, validate('json', pushSubscriptionInputSchema), async (c) => {
+    // Only a browser's push service, resolving to public addresses only (ADR 051); the worker checks again.
+    await c.var.deps.pushEndpoints.check(c.req.valid('json').endpoint);
     await saveSubscription(c.var.deps.database.db, currentUser(c).id, c.req.valid('json'), c.req.header('user-agent'));
     return c.json({ subscribed: true } satisfies PushSubscriptionState);
   })

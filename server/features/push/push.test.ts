@@ -5,9 +5,10 @@ import { notificationPreferences } from '../../db/schema/preferences.ts';
 import { pushOutbox, pushSubscriptions } from '../../db/schema/push.ts';
 import { createAgent, errorOf, type Agent } from '../../testing/agent.ts';
 import { makeFriends, signedInUser } from '../../testing/factories.ts';
-import { browserKeys, decryptPush, insecureAgent, startPushEndpoint } from '../../testing/push-endpoint.ts';
+import { browserKeys, decryptPush, startPushEndpoint } from '../../testing/push-endpoint.ts';
 import { openSecondPool } from '../../testing/second-pool.ts';
-import { closeTestApp, createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { closeTestApp, createTestApp, publicTestResolver, type TestApp } from '../../testing/test-app.ts';
+import { createPushEndpointGuard } from './push-endpoint-guard.ts';
 import { createPushWorker } from './push-outbox.ts';
 
 let t: TestApp;
@@ -15,19 +16,21 @@ let alice: Awaited<ReturnType<typeof signedInUser>>;
 let bob: Awaited<ReturnType<typeof signedInUser>>;
 const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:support@sidepot.app' };
 
+// The stand-in push service listens on 127.0.0.1 with a self-signed certificate: the test-only allowance (ADR 051).
+const endpoints = createPushEndpointGuard({ resolve: publicTestResolver, testOnlyLoopback: true });
+
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ pushEndpoints: endpoints });
   alice = await signedInUser(t, { name: 'Alice Pusher' });
   bob = await signedInUser(t);
   await makeFriends(t, alice.user.id, bob.user.id);
 });
 afterAll(() => closeTestApp(t));
 
-const newWorker = () => createPushWorker({ db: t.db, vapid, logger: t.deps.logger, agent: insecureAgent });
+const newWorker = () => createPushWorker({ db: t.db, vapid, logger: t.deps.logger, endpoints });
 const del = (agent: Agent, endpoint: string) => agent.api.push.subscriptions.$delete({ json: { endpoint } });
 
-async function subscribe(agent: Agent, endpoint: string) {
-  const browser = browserKeys();
+async function subscribe(agent: Agent, endpoint: string, browser = browserKeys()) {
   const res = await agent.api.push.subscriptions.$post({ json: { endpoint, expirationTime: null, keys: browser.keys } });
   expect(res.status).toBe(200);
   return browser;
@@ -53,7 +56,7 @@ test('GET /api/push/config gives the VAPID public key to signed-in users only', 
   expect((await createAgent(t).api.push.config.$get()).status).toBe(401);
 });
 
-test('subscribing validates the subscription, needs a session, and a device moves to whoever subscribes it', async () => {
+test('subscribing validates the subscription, needs a session, and a device moves only to a user who sends its keys', async () => {
   await clearOutbox();
   const keys = browserKeys().keys;
   // An empty body is not a subscription at all: only an untyped request can send it.
@@ -61,30 +64,39 @@ test('subscribing validates the subscription, needs a session, and a device move
   expect(empty.status).toBe(422);
   expect((await errorOf(empty)).error.code).toBe('VALIDATION_FAILED');
   for (const json of [
-    { endpoint: 'http://push.example.com/a', keys },
-    { endpoint: 'https://push.example.com/a', keys: { ...keys, auth: 'AAAA' } },
-    { endpoint: 'https://push.example.com/a', keys: { p256dh: 'not-a-key', auth: keys.auth } },
+    { endpoint: 'http://fcm.googleapis.com/a', keys },
+    { endpoint: 'https://fcm.googleapis.com/a', keys: { ...keys, auth: 'AAAA' } },
+    { endpoint: 'https://fcm.googleapis.com/a', keys: { p256dh: 'not-a-key', auth: keys.auth } },
   ]) {
     const res = await alice.agent.api.push.subscriptions.$post({ json });
     expect(res.status).toBe(422);
     expect((await errorOf(res)).error.code).toBe('VALIDATION_FAILED');
   }
-  expect((await createAgent(t).api.push.subscriptions.$post({ json: { endpoint: 'https://push.example.com/a', keys } })).status).toBe(401);
+  expect((await createAgent(t).api.push.subscriptions.$post({ json: { endpoint: 'https://fcm.googleapis.com/a', keys } })).status).toBe(401);
 
-  await subscribe(alice.agent, 'https://push.example.com/shared');
-  await subscribe(alice.agent, 'https://push.example.com/shared'); // again: an upsert, still one row
-  await subscribe(bob.agent, 'https://push.example.com/shared');
-  const rows = await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, 'https://push.example.com/shared'));
+  const shared = 'https://fcm.googleapis.com/fcm/send/shared';
+  const device = browserKeys();
+  await subscribe(alice.agent, shared, device);
+  await subscribe(alice.agent, shared, device); // again: an upsert, still one row
+  // Knowing the endpoint is not enough: without the browser's keys another user neither takes nor deletes it.
+  const taken = await bob.agent.api.push.subscriptions.$post({ json: { endpoint: shared, keys: browserKeys().keys } });
+  expect(taken.status).toBe(409);
+  expect((await errorOf(taken)).error.message).toBe('This device is subscribed by another account.');
+  const owner = await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, shared));
+  expect(owner.map((row) => ({ userId: row.userId, p256dh: row.p256dh }))).toEqual([{ userId: alice.user.id, p256dh: device.keys.p256dh }]);
+  // The same browser (same keys) signed in as Bob: the device moves to him.
+  await subscribe(bob.agent, shared, device);
+  const rows = await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, shared));
   expect(rows.map((row) => row.userId)).toEqual([bob.user.id]);
 
   // Only your own: Alice no longer owns it, so her delete is refused and Bob's row stays.
-  const refused = await del(alice.agent, 'https://push.example.com/shared');
+  const refused = await del(alice.agent, shared);
   expect(refused.status).toBe(404);
   expect(await t.db.select().from(pushSubscriptions)).toHaveLength(1);
-  expect((await del(createAgent(t), 'https://push.example.com/shared')).status).toBe(401);
+  expect((await del(createAgent(t), shared)).status).toBe(401);
   // No endpoint at all: a body the typed client would not let us send.
   expect((await bob.agent.request('/api/push/subscriptions', { method: 'DELETE', json: {} })).status).toBe(422);
-  expect((await del(bob.agent, 'https://push.example.com/shared')).status).toBe(200);
+  expect((await del(bob.agent, shared)).status).toBe(200);
   expect(await t.db.select().from(pushSubscriptions)).toHaveLength(0);
 });
 
@@ -204,7 +216,7 @@ test('two workers on two instances draining at once send each push exactly once'
     await subscribe(bob.agent, endpoint.url('laptop'));
     for (let i = 0; i < 15; i += 1) await challengeBob(`Race ${i}`, 5 + i);
     // The other instance: its own connection pool on the same database.
-    const other = createPushWorker({ db: second.db, vapid, logger: t.deps.logger, agent: insecureAgent });
+    const other = createPushWorker({ db: second.db, vapid, logger: t.deps.logger, endpoints });
     await Promise.all([newWorker().drain(), other.drain(), newWorker().drain()]);
     expect(endpoint.received).toHaveLength(30);
     expect(new Set(endpoint.received.map((r) => r.path))).toEqual(new Set(['/push/phone', '/push/laptop']));
