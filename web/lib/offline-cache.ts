@@ -1,8 +1,8 @@
-import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 
 /*
  * The installed app's copy of what the signed-in user last saw (ADR 053): the session and the screens'
- * successful queries, in this browser's localStorage, so a reload without a network renders them
+ * loaded queries (key, data and when; not TanStack's dehydrate, whose ~1 KiB went on every page's first load), in this browser's localStorage, so a reload without a network renders them
  * read-only instead of a spinner. Never a mutation (nothing is replayed), never another user's data:
  * cleared on Logout, whenever the server says nobody is signed in, and when another user signs in.
  */
@@ -27,7 +27,8 @@ const KEPT_ROOTS = new Set([
 ]);
 
 type SavedSession = { user: { id: string }; session: unknown };
-type SavedCopy = { version: number; session: SavedSession; queries: DehydratedState };
+type SavedQuery = { queryKey: QueryKey; data: unknown; updatedAt: number };
+type SavedCopy = { version: number; session: SavedSession; queries: SavedQuery[] };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
@@ -40,8 +41,11 @@ function isSavedCopy(value: unknown): value is SavedCopy {
     isRecord(value['session']) &&
     isRecord(value['session']['user']) &&
     typeof value['session']['user']['id'] === 'string' &&
-    isRecord(value['queries']) &&
-    Array.isArray(value['queries']['queries'])
+    Array.isArray(value['queries']) &&
+    value['queries'].every(
+      (query: unknown) =>
+        isRecord(query) && Array.isArray(query['queryKey']) && typeof query['updatedAt'] === 'number',
+    )
   );
 }
 
@@ -78,18 +82,25 @@ export function keepOfflineCopy(queryClient: QueryClient, currentSession: () => 
   if (typeof window === 'undefined') return;
   if (!navigator.onLine) {
     const copy = readCopy();
-    if (copy) hydrate(queryClient, copy.queries);
+    // Their own time, so each is stale at once and refetched when the network is back.
+    for (const query of copy?.queries ?? []) {
+      queryClient.setQueryData(query.queryKey, query.data, { updatedAt: query.updatedAt });
+    }
   }
   let timer: ReturnType<typeof setTimeout> | undefined;
   const save = () => {
     timer = undefined;
     const session = currentSession();
     if (!session) return;
-    const queries = dehydrate(queryClient, {
-      shouldDehydrateQuery: (query) =>
-        query.state.status === 'success' && KEPT_ROOTS.has(String(query.queryKey[0])),
-      shouldDehydrateMutation: () => false,
-    });
+    const queries = queryClient
+      .getQueryCache()
+      .getAll()
+      .filter((query) => query.state.data !== undefined && KEPT_ROOTS.has(String(query.queryKey[0])))
+      .map((query) => ({
+        queryKey: query.queryKey,
+        data: query.state.data,
+        updatedAt: query.state.dataUpdatedAt,
+      }));
     try {
       localStorage.setItem(KEY, JSON.stringify({ version: VERSION, session, queries } satisfies SavedCopy));
     } catch {

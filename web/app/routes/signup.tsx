@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { AuthLayout } from '../../components/layouts/auth-layout.tsx';
 import {
   Card,
@@ -10,9 +10,12 @@ import {
 } from '../../components/ui/card.tsx';
 import { TextLink } from '../../components/ui/text-link.tsx';
 import { useInviteQuery } from '../../features/auth/hooks/use-invite-query.ts';
-import { CheckEmail } from '../../features/auth/components/check-email.tsx';
 import { PolicyLink } from '../../features/auth/components/policy-link.tsx';
 import { SignUpForm } from '../../features/auth/components/sign-up-form.tsx';
+
+// Shown once per account, after 'Create Account': not on the first load of / and /signup (ADR 037).
+const loadCheckEmail = () => import('../../features/auth/components/check-email.tsx');
+const CheckEmail = lazy(async () => ({ default: (await loadCheckEmail()).CheckEmail }));
 
 export function Component() {
   // Switching between sign-up and sign-in keeps the invite the visitor came through.
@@ -22,7 +25,9 @@ export function Component() {
   if (sentTo !== null) {
     return (
       <AuthLayout title="Check Your Email">
-        <CheckEmail email={sentTo} loginPath={`/login${inviteQuery}`} />
+        <Suspense fallback={null}>
+          <CheckEmail email={sentTo} loginPath={`/login${inviteQuery}`} />
+        </Suspense>
       </AuthLayout>
     );
   }
@@ -36,7 +41,7 @@ export function Component() {
           <CardDescription>Make friendly bets with your friends.</CardDescription>
         </CardHeader>
         <CardContent>
-          <SignUpForm onSignedUp={setSentTo} />
+          <SignUpForm onSubmitted={() => void loadCheckEmail()} onSignedUp={setSentTo} />
         </CardContent>
         <CardFooter className="flex-col gap-3">
           <TextLink to={`/login${inviteQuery}`}>Already have an account? Sign in</TextLink>

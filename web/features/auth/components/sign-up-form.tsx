@@ -37,9 +37,11 @@ function isSignUpField(field: string | undefined): field is SignUpField {
 type SignUpFormProps = {
   /** The account is created (or the address already had one: the answer is the same); the mail is on its way. */
   onSignedUp: (email: string) => void;
+  /** A valid form is being sent (e.g. to fetch what is shown next meanwhile). */
+  onSubmitted?: () => void;
 };
 
-export function SignUpForm({ onSignedUp }: SignUpFormProps) {
+export function SignUpForm({ onSignedUp, onSubmitted }: SignUpFormProps) {
   // From /signup?invite=<code>: the server makes the friendship when the email is verified.
   const [searchParams] = useSearchParams();
   const invite = searchParams.get('invite') ?? undefined;
@@ -84,7 +86,10 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
   });
 
   const onSubmit = handleSubmit(
-    (values) => signUp.mutate({ values, returnPath, invite }),
+    (values) => {
+      onSubmitted?.();
+      signUp.mutate({ values, returnPath, invite });
+    },
     () => toastFailedRule(checkSignUp, getValues(), FORM),
   );
 
