@@ -119,23 +119,40 @@ export const accountFieldLabels = {
   identifier: 'Username or email',
 } as const;
 
+/**
+ * Every field's first failing sign-up check, ordered by the spec's rule order (the age box, missing
+ * fields, password length, phone, then our own format rules): the form marks them all at once and
+ * toasts the first, which is what `checkSignUp` returns.
+ */
+export function checkSignUpFields(input: SignUpFields): RuleFailure<SignUpField>[] {
+  const m = accountMessages;
+  const failures: RuleFailure<SignUpField>[] = [];
+  const check = (field: SignUpField, isFailing: boolean, rule: { title: string; message: string }) => {
+    if (isFailing && !failures.some((failure) => failure.field === field)) failures.push(fail(field, rule));
+  };
+  check('ageConfirmed', !input.ageConfirmed, m.ageRequired);
+  const required = ['name', 'username', 'email', 'password', 'phone', 'venmoHandle'] as const;
+  for (const field of required) check(field, isBlank(input[field]), m.signUpMissing);
+  for (const field of textFields) {
+    check(
+      field,
+      hasForbiddenCharacters(input[field]),
+      textMessages.invalidCharacters(accountFieldLabels[field]),
+    );
+  }
+  check('password', input.password.length < PASSWORD_MIN_LENGTH, m.passwordTooShort);
+  check('password', input.password.length > PASSWORD_MAX_LENGTH, m.passwordTooLong);
+  check('phone', digitsOnly(input.phone).length !== PHONE_DIGITS, m.invalidPhone);
+  check('email', !isEmail(input.email.trim()), m.invalidEmail);
+  check('username', !USERNAME_PATTERN.test(input.username.trim()), m.invalidUsername);
+  check('venmoHandle', !VENMO_HANDLE_PATTERN.test(input.venmoHandle.trim()), m.invalidVenmoHandle);
+  check('name', normalizeText(input.name).length > NAME_MAX_LENGTH, m.nameTooLong);
+  return failures;
+}
+
 /** The spec's sign-up checks, in its order; returns the first failure. */
 export function checkSignUp(input: SignUpFields): RuleFailure<SignUpField> | null {
-  const m = accountMessages;
-  if (!input.ageConfirmed) return fail('ageConfirmed', m.ageRequired);
-  const required = ['name', 'username', 'email', 'password', 'phone', 'venmoHandle'] as const;
-  const missing = required.find((field) => isBlank(input[field]));
-  if (missing) return fail(missing, m.signUpMissing);
-  const garbled = textFields.find((field) => hasForbiddenCharacters(input[field]));
-  if (garbled) return fail(garbled, textMessages.invalidCharacters(accountFieldLabels[garbled]));
-  if (input.password.length < PASSWORD_MIN_LENGTH) return fail('password', m.passwordTooShort);
-  if (input.password.length > PASSWORD_MAX_LENGTH) return fail('password', m.passwordTooLong);
-  if (digitsOnly(input.phone).length !== PHONE_DIGITS) return fail('phone', m.invalidPhone);
-  if (!isEmail(input.email.trim())) return fail('email', m.invalidEmail);
-  if (!USERNAME_PATTERN.test(input.username.trim())) return fail('username', m.invalidUsername);
-  if (!VENMO_HANDLE_PATTERN.test(input.venmoHandle.trim())) return fail('venmoHandle', m.invalidVenmoHandle);
-  if (normalizeText(input.name).length > NAME_MAX_LENGTH) return fail('name', m.nameTooLong);
-  return null;
+  return checkSignUpFields(input)[0] ?? null;
 }
 
 export function normalizeVenmoHandle(handle: string): string {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { betStatusSchema, userSummarySchema } from './profiles.ts';
 import { betActions, betFieldLabels, betPayToField, betTrustFields, COMMENT_MAX } from './bets.ts';
+import { betEventKinds } from './bet-timeline.ts';
 import { hasForbiddenCharacters, isBlank, normalizeText, textMessages } from './text.ts';
 
 export const FEED_PAGE_SIZE = 20;
@@ -38,6 +39,18 @@ export const betPageSchema = feedBetSchema.extend({
   ...betTrustFields,
   ...betPayToField,
   actions: z.array(z.enum(betActions)),
+  /** The 'History' timeline, oldest first (domain/bet-timeline.ts). */
+  history: z.array(
+    z.object({
+      kind: z.enum(betEventKinds),
+      at: z.string().nullable(),
+      actorId: z.string(),
+      text: z.string().nullable(),
+      winnerId: z.string().nullable(),
+      amount: z.number().int().nullable(),
+      betCount: z.number().int().nullable(),
+    }),
+  ),
 });
 export type BetPage = z.infer<typeof betPageSchema>;
 

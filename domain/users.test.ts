@@ -5,6 +5,7 @@ import {
   checkLogin,
   checkResetPassword,
   checkSignUp,
+  checkSignUpFields,
   digitsOnly,
   isUsernameIdentifier,
   issueTitle,
@@ -37,6 +38,23 @@ test('sign-up checks run in the spec order: age, required, password, phone', () 
     accountMessages.passwordTooShort,
   );
   expect(checkSignUp({ ...valid, phone: '12' })).toMatchObject(accountMessages.invalidPhone);
+});
+
+test('sign-up lists every invalid field at once, each with its first failing rule, in the spec order', () => {
+  const everythingWrong = { ...valid, ageConfirmed: false, name: '', password: '1', phone: '12', email: 'x' };
+  expect(checkSignUpFields(everythingWrong)).toEqual([
+    { field: 'ageConfirmed', ...accountMessages.ageRequired },
+    { field: 'name', ...accountMessages.signUpMissing },
+    { field: 'password', ...accountMessages.passwordTooShort },
+    { field: 'phone', ...accountMessages.invalidPhone },
+    { field: 'email', ...accountMessages.invalidEmail },
+  ]);
+  // A blank field is reported as missing, not also as malformed.
+  expect(checkSignUpFields({ ...valid, email: ' ', phone: '' })).toEqual([
+    { field: 'email', ...accountMessages.signUpMissing },
+    { field: 'phone', ...accountMessages.signUpMissing },
+  ]);
+  expect(checkSignUpFields(valid)).toEqual([]);
 });
 
 test('sign-up messages are the spec texts', () => {

@@ -1,4 +1,4 @@
-import { expect, expectToast, fillSignUpForm, linkIn, test, type TestUser } from './fixtures.ts';
+import { expect, expectToast, fillSignUpForm, linkIn, saveScreen, test, type TestUser } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 
 async function logIn(page: Page, identifier: string, password: string) {
@@ -27,6 +27,15 @@ async function signUp(page: Page, user: TestUser) {
     'Check Your Email',
     "We've sent you a verification link. Please check your email to verify your account.",
   );
+  // Not a login form the new account would be refused by: where the link went, and a way to resend it.
+  await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
+  await expect(page.getByText(user.email, { exact: true })).toBeVisible();
+  await saveScreen(page, 'sign-up-check-your-email');
+  await page.getByRole('button', { name: 'Resend Email' }).click();
+  await expectToast(page, 'Email Sent', `We've sent a new verification link to ${user.email}.`);
+  await page.getByRole('link', { name: 'Back to Login' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
 }
 
 test('a new user signs up, verifies the email, logs in by username and by email, and resets the password', async ({

@@ -4,6 +4,8 @@ import { toast } from './toast.ts';
 
 /** A rule of domain/account-rules.ts: the first failing check for a form's values, or null. */
 export type RuleCheck<TValues> = (values: TValues) => RuleFailure | null;
+/** Every field's first failing check, in the rules' order (e.g. `checkSignUpFields`). */
+export type FieldsCheck<TValues> = (values: TValues) => RuleFailure[];
 
 /** A form's invalid-submit handler: toast the first failing rule with its title (as `toastFirstRule` does). */
 export function toastFailedRule<TValues>(check: RuleCheck<TValues>, values: TValues, form?: string): void {
@@ -21,9 +23,14 @@ type CheckboxField<T> = { [K in keyof T]: T[K] extends boolean ? K : never }[key
  * react-hook-form's behaviour for a form of text fields and checkboxes over one rule function, without
  * its ~13 KiB gzip on a public page's first load (issue 13, ADR 033, ADR 037): uncontrolled inputs;
  * nothing is checked until the first submit, then every change re-checks; an invalid submit focuses
- * the field in error; `setError` marks a field the server refused and focuses it.
+ * the field in error; `setError` marks a field the server refused and focuses it. With `checkFields`,
+ * every invalid field is marked at once (the first is focused); without it, only the first.
  */
-export function useRuleForm<TValues extends FormValues>(check: RuleCheck<TValues>, defaults: TValues) {
+export function useRuleForm<TValues extends FormValues>(
+  check: RuleCheck<TValues>,
+  defaults: TValues,
+  checkFields?: FieldsCheck<TValues>,
+) {
   const fields = useRef(new Map<string, HTMLElement>());
   const inputs = useRef(new Map<string, HTMLInputElement>());
   const hasSubmitted = useRef(false);
@@ -43,8 +50,10 @@ export function useRuleForm<TValues extends FormValues>(check: RuleCheck<TValues
   };
 
   const validate = () => {
-    const failure = check(getValues());
-    setErrors(failure ? { [failure.field]: { message: failure.message } } : {});
+    const values = getValues();
+    const failure = check(values);
+    const failures = checkFields ? checkFields(values) : failure ? [failure] : [];
+    setErrors(Object.fromEntries(failures.map(({ field, message }) => [field, { message }])));
     return failure;
   };
 

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { authClient, SessionUser } from './auth-client.ts';
+import { clearOfflineCopy, readOfflineSession } from './offline-cache.ts';
 
 /*
  * The signed-in session, read with a plain fetch of better-auth's GET /api/auth/get-session, so no page needs
@@ -69,10 +70,19 @@ export async function refetchSession(): Promise<void> {
     }
     const body: unknown = await res.json();
     if (request !== latestRequest) return;
-    set({ data: isSessionData(body) ? body : null, isPending: false, error: null });
+    const data = isSessionData(body) ? body : null;
+    // Nobody signed in: what the last user saw must not stay on this device (ADR 053).
+    if (data === null) clearOfflineCopy();
+    set({ data, isPending: false, error: null });
   } catch (error) {
     if (request !== latestRequest) return;
-    set({ ...state, isPending: false, error: error instanceof Error ? error : new Error(String(error)) });
+    // No network: the installed app goes on with the session it last saw, read-only (ADR 053).
+    const saved = state.data === null && !navigator.onLine ? readOfflineSession() : null;
+    set({
+      data: state.data ?? (isSessionData(saved) ? saved : null),
+      isPending: false,
+      error: error instanceof Error ? error : new Error(String(error)),
+    });
   }
 }
 
@@ -86,8 +96,10 @@ function start() {
   if (started) return;
   started = true;
   lastFocusRead = Date.now();
-  // Signed out by the server's word: nothing to read until something changes (sign-in, another tab, focus).
-  if (!isSignedOutAtLoad) void refetchSession();
+  // Signed out by the server's word: nothing to read until something changes (sign-in, another tab, focus),
+  // and nothing of the last user to keep (ADR 053).
+  if (isSignedOutAtLoad) clearOfflineCopy();
+  else void refetchSession();
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') refetchOnReturn();
   });
@@ -129,6 +141,11 @@ function subscribe(listener: () => void) {
 }
 
 const getState = () => state;
+
+/** The signed-in session now, or null (the offline copy is saved only with one). */
+export function currentSession(): SessionData | null {
+  return state.data;
+}
 /**
  * What the build's prerender renders and hydration starts from (ADR 047): the server sends a prerendered
  * screen only to a request without a session cookie, the same requests whose shell says signed out.

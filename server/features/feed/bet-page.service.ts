@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { betEventKinds, betEventOfNotification, buildBetTimeline } from '../../../domain/bet-timeline.ts';
 import { availableBetActions } from '../../../domain/bets.ts';
 import { payeeAppsSchema } from '../../../domain/profiles.ts';
 import type { BetPage } from '../../../domain/feed.ts';
@@ -24,7 +25,48 @@ const betPageRow = feedRow.extend({
   settlement: z.object({ id: z.string(), amount: z.number(), confirmed: z.boolean() }).nullable(),
   reminder_available_at: timestamp.nullable(),
   pay_to: payeeAppsSchema.nullable(),
+  history: z.array(
+    z.object({
+      kind: z.enum(betEventKinds),
+      at: timestamp,
+      actorId: z.string(),
+      winnerId: z.string().nullable(),
+      amount: z.number().nullable(),
+      betCount: z.number().nullable(),
+    }),
+  ),
 });
+
+/** Activity-log types that are steps of the bet, as SQL: `(type, event kind)` rows. */
+const logKinds = sql.raw(
+  Object.entries(betEventOfNotification)
+    .map(([type, kind]) => `('${type}', '${kind}')`)
+    .join(', '),
+);
+
+/**
+ * The bet's events, oldest first, as a correlated subquery of the bet page's statement: its
+ * placing (the row), each transition's activity-log row (each goes to the other party, so the parties'
+ * inbox index finds them, from the bet's creation on), and the settle-up payment that covered it.
+ */
+const historyJson = sql`(
+  select coalesce(json_agg(json_build_object(
+      'kind', ev.kind, 'at', ev.at, 'actorId', ev.actor_id, 'winnerId', ev.winner_id,
+      'amount', ev.amount, 'betCount', ev.bet_count) order by ev.at, ev.step), '[]'::json)
+  from (
+    select 'placed' as kind, b.created_at as at, b.created_by as actor_id, 0 as step,
+      null::text as winner_id, null::int as amount, null::int as bet_count
+    union all
+    select k.kind, n.created_at, n.actor_id, 1, n.data->>'winnerId', null, null
+    from notification n join (values ${logKinds}) as k(type, kind) on k.type = n.type
+    where n.user_id in (b.created_by, b.opponent_id) and n.created_at >= b.created_at
+      and n.bet_id = b.id and n.actor_id is not null
+    union all
+    select 'settled', st.marked_at, st.payer_id, 2, null, st.amount, st.bet_count where st.id is not null
+    union all
+    select 'settlement_confirmed', st.confirmed_at, st.payee_id, 3, null, null, null where st.confirmed_at is not null
+  ) ev
+)`;
 
 /**
  * One bet as its feed card shows it, plus what the viewer may do now, in one
@@ -40,6 +82,7 @@ export async function getBetPage(db: Db, viewerId: string, betId: string): Promi
         case when st.id is null then null
           else json_build_object('id', st.id, 'amount', st.amount, 'confirmed', st.confirmed_at is not null) end as settlement,
         ${reminderAvailableAt(sql.raw('b.last_reminded_at'))} as reminder_available_at,
+        ${historyJson} as history,
         ${partyJson('c')} as creator,
         ${partyJson('o')} as opponent,
         case when w.id is null then null else ${partyJson('w')} end as winner,
@@ -89,10 +132,18 @@ export async function getBetPage(db: Db, viewerId: string, betId: string): Promi
     settlement: row.settlement,
     // Only the parties learn when the last reminder went out.
     reminder:
-      row.status === 'completed' && !row.payment_sent && (state.creatorId === viewerId || state.opponentId === viewerId)
+      row.status === 'completed' &&
+      !row.payment_sent &&
+      (state.creatorId === viewerId || state.opponentId === viewerId)
         ? { availableAt: row.reminder_available_at }
         : null,
     payTo: row.pay_to,
     actions: availableBetActions(state, viewerId),
+    history: buildBetTimeline(row.history, {
+      status: row.status,
+      voidRequestedBy: row.void_requested_by,
+      acceptanceComment: row.acceptance_comment,
+      disputeReason: row.dispute_reason,
+    }),
   };
 }

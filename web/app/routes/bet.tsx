@@ -1,17 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { NotFound } from '../../components/errors/not-found.tsx';
+import { BackLink } from '../../components/layouts/back-link.tsx';
 import { PageLayout } from '../../components/layouts/page-layout.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useAuthSession } from '../../features/auth/hooks/use-auth-session.ts';
 import { useBet } from '../../features/bets/api/get-bet.ts';
 import { BetActions } from '../../features/bets/components/bet-actions.tsx';
+import { BetHistory } from '../../features/bets/components/bet-history.tsx';
 import { BetFlags } from '../../features/bets/components/bet-status-badge.tsx';
 import { BetNote } from '../../features/bets/components/bet-note.tsx';
 import { PLACE_BET_PATH, placeBetState } from '../../features/bets/utils/place-bet-navigation.ts';
-import { CommentsDialog } from '../../features/comments/components/comments-dialog.tsx';
+import { CommentForm } from '../../features/comments/components/comment-form.tsx';
+import { CommentList } from '../../features/comments/components/comment-list.tsx';
 import { BetCard } from '../../features/feed/components/bet-card.tsx';
 import { countNewFeedComment } from '../../features/feed/utils/feed-cache.ts';
 import { UserProfileDialog } from '../../features/friends/components/user-profile-dialog.tsx';
@@ -19,7 +22,10 @@ import { ActivityBell } from '../../features/notifications/components/activity-b
 import { ApiError } from '../../lib/api-error.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
-/** /bets/:id, the product's deep link: the bet's feed card and everything the viewer may do with it now. */
+/**
+ * /bets/:id, the product's deep link: the bet's feed card and everything the viewer may do with it now,
+ * its history, and its comments with the box to add one.
+ */
 export function Component() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
@@ -27,7 +33,8 @@ export function Component() {
   const { user } = useAuthSession();
   const bet = useBet(id);
   const [selectedUserId, setSelectedUserId] = useState<string | null>(null);
-  const [isCommentsOpen, setIsCommentsOpen] = useState(false);
+  const commentInput = useRef<HTMLInputElement>(null);
+  const commentsHeadingId = useId();
 
   const isGone = bet.error instanceof ApiError && (bet.error.status === 404 || bet.error.status === 422);
   // Never visible (a stranger, an unknown id): the spec's 404. Declined or voided while open: say so instead.
@@ -42,22 +49,44 @@ export function Component() {
   const isParty = data !== undefined && (data.creator.id === viewerId || data.opponent.id === viewerId);
 
   return (
-    <PageLayout title="Bet" actions={<ActivityBell />}>
+    <PageLayout title="Bet" back={<BackLink fallback="/feed" />} actions={<ActivityBell />}>
       {data ? (
-        <BetCard
-          bet={data}
-          isOnBetPage
-          badges={<BetFlags bet={data} />}
-          onOpenUser={setSelectedUserId}
-          onOpenComments={() => setIsCommentsOpen(true)}
-          actions={
-            isGone ? (
-              <BetNote>This bet no longer exists.</BetNote>
-            ) : isParty ? (
-              <BetActions bet={data} viewerId={viewerId} />
-            ) : null
-          }
-        />
+        <div className="grid gap-6">
+          <BetCard
+            bet={data}
+            isOnBetPage
+            badges={<BetFlags bet={data} />}
+            onOpenUser={setSelectedUserId}
+            onOpenComments={() => {
+              commentInput.current?.focus();
+              commentInput.current?.scrollIntoView({ block: 'center' });
+            }}
+            actions={
+              isGone ? (
+                <BetNote>This bet no longer exists.</BetNote>
+              ) : isParty ? (
+                <BetActions bet={data} viewerId={viewerId} />
+              ) : null
+            }
+          />
+          <BetHistory bet={data} viewerId={viewerId} />
+          <section aria-labelledby={commentsHeadingId} className="grid gap-3">
+            <h2 id={commentsHeadingId} className="text-base font-semibold">
+              Comments
+            </h2>
+            <CommentList betId={id} />
+            {isGone ? null : (
+              <CommentForm
+                betId={id}
+                inputRef={commentInput}
+                onCommentAdded={(betId) => {
+                  countNewFeedComment(queryClient, betId);
+                  void queryClient.invalidateQueries({ queryKey: queryKeys.bet(betId) });
+                }}
+              />
+            )}
+          </section>
+        </div>
       ) : bet.isError ? (
         <div className="flex flex-col items-center gap-3 rounded-xl border bg-card px-6 py-8 text-center">
           <p className="text-sm text-muted-foreground">Failed to load this bet. Please try again.</p>
@@ -70,15 +99,6 @@ export function Component() {
           <Spinner label="Loading bet" />
         </div>
       )}
-      <CommentsDialog
-        betId={isCommentsOpen ? id : null}
-        open={isCommentsOpen}
-        onOpenChange={setIsCommentsOpen}
-        onCommentAdded={(betId) => {
-          countNewFeedComment(queryClient, betId);
-          void queryClient.invalidateQueries({ queryKey: queryKeys.bet(betId) });
-        }}
-      />
       <UserProfileDialog
         userId={selectedUserId}
         onClose={() => setSelectedUserId(null)}

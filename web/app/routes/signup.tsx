@@ -1,3 +1,4 @@
+import { lazy, Suspense, useState } from 'react';
 import { AuthLayout } from '../../components/layouts/auth-layout.tsx';
 import {
   Card,
@@ -12,9 +13,24 @@ import { useInviteQuery } from '../../features/auth/hooks/use-invite-query.ts';
 import { PolicyLink } from '../../features/auth/components/policy-link.tsx';
 import { SignUpForm } from '../../features/auth/components/sign-up-form.tsx';
 
+// Shown once per account, after 'Create Account': not on the first load of / and /signup (ADR 037).
+const loadCheckEmail = () => import('../../features/auth/components/check-email.tsx');
+const CheckEmail = lazy(async () => ({ default: (await loadCheckEmail()).CheckEmail }));
+
 export function Component() {
   // Switching between sign-up and sign-in keeps the invite the visitor came through.
   const inviteQuery = useInviteQuery();
+  // The address the verification link went to, once 'Create Account' succeeded.
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  if (sentTo !== null) {
+    return (
+      <AuthLayout title="Check Your Email">
+        <Suspense fallback={null}>
+          <CheckEmail email={sentTo} loginPath={`/login${inviteQuery}`} />
+        </Suspense>
+      </AuthLayout>
+    );
+  }
   return (
     <AuthLayout title="Join">
       <Card>
@@ -25,7 +41,7 @@ export function Component() {
           <CardDescription>Make friendly bets with your friends.</CardDescription>
         </CardHeader>
         <CardContent>
-          <SignUpForm />
+          <SignUpForm onSubmitted={() => void loadCheckEmail()} onSignedUp={setSentTo} />
         </CardContent>
         <CardFooter className="flex-col gap-3">
           <TextLink to={`/login${inviteQuery}`}>Already have an account? Sign in</TextLink>

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrapAuth } from '../../../lib/auth-error.ts';
 import type { MutationConfig } from '../../../lib/query-client.ts';
+import { clearOfflineCopy } from '../../../lib/offline-cache.ts';
 import { announceSessionChange, loadAuthClient, refetchSession } from '../../../lib/session.ts';
 
 let isSigningOutHere = false;
@@ -38,6 +39,7 @@ export function useSignOut(config: MutationConfig<typeof signOut> = {}) {
         const result = await signOut();
         await refetchSession();
         queryClient.removeQueries();
+        clearOfflineCopy();
         return result;
       } catch (error) {
         isSigningOutHere = false;

@@ -32,7 +32,7 @@ test("sign-up shows the spec's placeholder and phone hint, and 'Creating Account
       return authFailure(422, { code: 'VALIDATION_FAILED', message: 'Please enter a valid email address.' });
     }),
   );
-  await renderScreen(<SignUpForm />, { path: '/signup' });
+  await renderScreen(<SignUpForm onSignedUp={() => undefined} />, { path: '/signup' });
   await expect.element(page.getByPlaceholder('Minimum 6 characters')).toBeVisible();
   await expect.element(page.getByText('Used for friend connections, no SMS verification')).toBeVisible();
   await fillSignUp();
@@ -46,7 +46,7 @@ test("sign-up shows the spec's placeholder and phone hint, and 'Creating Account
 
 test("a sign-up failure without a message shows 'Signup Failed' / 'Failed to create account. Please try again.'", async () => {
   worker.use(http.post('/api/auth/sign-up/email', () => authFailure(500)));
-  await renderScreen(<SignUpForm />, { path: '/signup' });
+  await renderScreen(<SignUpForm onSignedUp={() => undefined} />, { path: '/signup' });
   await fillSignUp();
   await page.getByRole('button', { name: 'Create Account' }).click();
 
@@ -55,7 +55,7 @@ test("a sign-up failure without a message shows 'Signup Failed' / 'Failed to cre
 
 test('a name with a hidden character is refused in the form, on the field and in a toast, before any request (ADR 050)', async () => {
   // No handler for the sign-up POST: a request would fail the test (MSW onUnhandledRequest: 'error').
-  await renderScreen(<SignUpForm />, { path: '/signup' });
+  await renderScreen(<SignUpForm onSignedUp={() => undefined} />, { path: '/signup' });
   await fillSignUp();
   await page.getByLabelText('Full Name').fill('ad\u200Dmin');
   await page.getByRole('button', { name: 'Create Account' }).click();

@@ -10,7 +10,7 @@ import type { ReturnState } from '../utils/return-path.ts';
 
 /** Layout route for signed-in screens: spinner while the session loads, else /login. */
 export function RequireAuth() {
-  const { user, isLoading } = useAuthSession();
+  const { user, isLoading, isUnsure } = useAuthSession();
   const location = useLocation();
   const online = useOnlineStatus();
   useRealtime(user?.id);
@@ -21,6 +21,8 @@ export function RequireAuth() {
 
   // Reloaded offline: the shell is there (service worker) but the session cannot be read until the network is back.
   if (isLoading) return online ? <FullScreenSpinner /> : <OfflineNotice />;
+  // Offline with nothing saved, or back online and reading the session again: not a reason to sign out.
+  if (!user && isUnsure) return online ? <FullScreenSpinner /> : <OfflineNotice />;
   if (!user) {
     // After 'Logout' here the next login starts at /home; a session that expired or ended in another
     // tab comes back to this page (ADR 030).
@@ -29,5 +31,11 @@ export function RequireAuth() {
       : { from: `${location.pathname}${location.search}${location.hash}` };
     return <Navigate to="/login" replace state={state} />;
   }
-  return <Outlet />;
+  // Offline, the screens show what they last loaded, read-only: every button and field inside is disabled
+  // (the banner says why) and nothing is queued to be sent later (ADR 053). `contents`: no box of its own.
+  return (
+    <fieldset disabled={!online} className="contents">
+      <Outlet />
+    </fieldset>
+  );
 }

@@ -1,7 +1,12 @@
 import { useId } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
-import { accountMessages, checkSignUp, type SignUpField } from '../../../../domain/account-rules.ts';
+import {
+  accountMessages,
+  checkSignUp,
+  checkSignUpFields,
+  type SignUpField,
+} from '../../../../domain/account-rules.ts';
 import type { SignUpFormValues } from '../../../../domain/users.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
@@ -29,8 +34,14 @@ function isSignUpField(field: string | undefined): field is SignUpField {
   return field !== undefined && Object.hasOwn(emptyValues, field);
 }
 
-export function SignUpForm() {
-  const navigate = useNavigate();
+type SignUpFormProps = {
+  /** The account is created (or the address already had one: the answer is the same); the mail is on its way. */
+  onSignedUp: (email: string) => void;
+  /** A valid form is being sent (e.g. to fetch what is shown next meanwhile). */
+  onSubmitted?: () => void;
+};
+
+export function SignUpForm({ onSignedUp, onSubmitted }: SignUpFormProps) {
   // From /signup?invite=<code>: the server makes the friendship when the email is verified.
   const [searchParams] = useSearchParams();
   const invite = searchParams.get('invite') ?? undefined;
@@ -41,17 +52,18 @@ export function SignUpForm() {
   const { register, checkbox, handleSubmit, setError, getValues, errors } = useRuleForm(
     checkSignUp,
     emptyValues,
+    checkSignUpFields,
   );
 
   const markInvalid = (field: SignUpField, message: string) => setError(field, message);
 
   const signUp = useSignUp({
-    onSuccess: () => {
+    onSuccess: (_data, { values }) => {
       toast.success('Check Your Email', {
         form: FORM,
         description: "We've sent you a verification link. Please check your email to verify your account.",
       });
-      void navigate('/login', returnPath ? { state: { from: returnPath } } : undefined);
+      onSignedUp(values.email.trim());
     },
     onError: (error) => {
       if (error instanceof AuthError && error.code === 'USERNAME_IS_ALREADY_TAKEN') {
@@ -74,7 +86,10 @@ export function SignUpForm() {
   });
 
   const onSubmit = handleSubmit(
-    (values) => signUp.mutate({ values, returnPath, invite }),
+    (values) => {
+      onSubmitted?.();
+      signUp.mutate({ values, returnPath, invite });
+    },
     () => toastFailedRule(checkSignUp, getValues(), FORM),
   );
 

@@ -15,8 +15,12 @@ import { isSignedOutAnswer, scheduleSessionRetry, sessionReadSucceeded } from '.
 export function useAuthSession() {
   const { data, isPending, error, refetch } = useSession();
   const hasFailed = !isPending && error !== null && !isSignedOutAnswer(error);
-  const [hasSettled, setHasSettled] = useState(!isPending && !hasFailed);
-  if (!isPending && !hasFailed && !hasSettled) setHasSettled(true);
+  // No network at all: the answer will not come soon. Go on with the session the installed app last saw
+  // (the store restored it), or as signed out: the form, not a spinner forever (ADR 053).
+  const isOfflineRead = hasFailed && error instanceof Error && !navigator.onLine;
+  const isAnswered = !isPending && (!hasFailed || isOfflineRead);
+  const [hasSettled, setHasSettled] = useState(isAnswered);
+  if (isAnswered && !hasSettled) setHasSettled(true);
 
   // Back online after a failed read: read again now rather than at the next backoff step.
   useEffect(() => {
@@ -32,5 +36,11 @@ export function useAuthSession() {
     else sessionReadSucceeded();
   }, [isPending, hasFailed, refetch]);
 
-  return { user: data?.user ?? null, isLoading: !hasSettled && (isPending || hasFailed), refetch };
+  return {
+    user: data?.user ?? null,
+    isLoading: !hasSettled && (isPending || hasFailed),
+    /** Who is signed in is being read again, or could not be read (offline): not the same as signed out. */
+    isUnsure: data === null && (isPending || hasFailed),
+    refetch,
+  };
 }
