@@ -3,7 +3,7 @@
  * invalidates the queries that kind covers (`web/lib/query-keys.ts`, `keysForChange`). Only ids and kinds
  * travel (a NOTIFY payload is visible to every listener and must stay under 8 kB), never private data.
  */
-export const changeKinds = ['bets', 'friends', 'notifications', 'feed'] as const;
+export const changeKinds = ['bets', 'friends', 'notifications', 'feed', 'pots'] as const;
 export type ChangeKind = (typeof changeKinds)[number];
 export type ChangeEvent = { kind: ChangeKind; betId?: string };
 
