@@ -1,7 +1,17 @@
 import fc from 'fast-check';
 
 /** Real ids the fuzzer mixes in, so requests also reach the code behind the checks. */
-export type FuzzIds = { userIds: string[]; betIds: string[]; requestIds: string[]; cursors: string[]; challengeCodes?: string[] };
+export type FuzzIds = {
+  userIds: string[];
+  betIds: string[];
+  requestIds: string[];
+  cursors: string[];
+  challengeCodes?: string[];
+  /** Pots, their outcomes and their payments, so pot requests reach past the id checks. */
+  potIds?: string[];
+  potOptionIds?: string[];
+  potPaymentIds?: string[];
+};
 
 export type FuzzRequest = {
   route: string;
@@ -162,7 +172,45 @@ export function routeSpecs(ids: FuzzIds): RouteSpec[] {
   const challengeCode = withReal(ids.challengeCodes ?? [], fc.oneof(idLike, fc.base64String({ minLength: 22, maxLength: 24 })));
   const challengePath = (suffix: string) => challengeCode.map((code) => `/api/challenges/${seg(code)}${suffix}`);
   const email = fc.oneof(fc.emailAddress(), nastyString);
+  const potId = withReal(ids.potIds ?? [], idLike);
+  const potPath = (suffix: string) => potId.map((id) => `/api/pots/${seg(id)}${suffix}`);
+  const potPaymentPath = (suffix: string) =>
+    fc.tuple(potId, withReal(ids.potPaymentIds ?? [], idLike)).map(([id, paymentId]) => `/api/pots/${seg(id)}/payments/${seg(paymentId)}${suffix}`);
+  const pick = bodyFor({ optionId: withReal(ids.potOptionIds ?? [], idLike), guess: nastyNumber });
   return [
+    {
+      route: 'POST /pots',
+      method: 'POST',
+      path: fixed('/api/pots'),
+      body: bodyFor({
+        question: nastyString,
+        kind: fc.oneof(fc.constantFrom('choices', 'over_under', 'closest'), nastyString),
+        options: fc.oneof(fc.array(nastyString, { maxLength: 12 }), fc.constant(['A', 'B'])),
+        line: fc.oneof(nastyNumber, fc.constant(null)),
+        stake: nastyNumber,
+        closesAt: fc.oneof(fc.date({ noInvalidDate: true }).map((d) => d.toISOString()), fc.constant(null), nastyString),
+        resolveBy: fc.oneof(fc.constant(null), nastyString),
+        decider: fc.oneof(fc.constantFrom('me', 'referee', 'vote'), nastyString),
+        refereeId: fc.oneof(userId, fc.constant(null)),
+        inviteeIds: fc.oneof(fc.array(userId, { maxLength: 4 }), fc.constant(ids.userIds.slice(0, 2))),
+        entry: fc.oneof(fc.constant(null), fc.record({ optionIndex: nastyNumber }), fc.record({ guess: nastyNumber }), nastyValue),
+      }),
+    },
+    { route: 'GET /pots/:id', method: 'GET', path: potPath('') },
+    { route: 'POST /pots/:id/entry', method: 'POST', path: potPath('/entry'), body: pick },
+    { route: 'PUT /pots/:id/entry', method: 'PUT', path: potPath('/entry'), body: pick },
+    { route: 'DELETE /pots/:id/entry', method: 'DELETE', path: potPath('/entry') },
+    { route: 'POST /pots/:id/close', method: 'POST', path: potPath('/close') },
+    { route: 'POST /pots/:id/cancel', method: 'POST', path: potPath('/cancel') },
+    { route: 'POST /pots/:id/referee', method: 'POST', path: potPath('/referee') },
+    {
+      route: 'POST /pots/:id/result',
+      method: 'POST',
+      path: potPath('/result'),
+      body: bodyFor({ optionId: withReal(ids.potOptionIds ?? [], idLike), number: nastyNumber }),
+    },
+    { route: 'POST /pots/:id/payments/:paymentId/sent', method: 'POST', path: potPaymentPath('/sent') },
+    { route: 'POST /pots/:id/payments/:paymentId/confirmed', method: 'POST', path: potPaymentPath('/confirmed') },
     { route: 'GET /health', method: 'GET', path: withQuery('/api/health', 'x', nastyString) },
     { route: 'GET /config', method: 'GET', path: fixed('/api/config') },
     { route: 'GET /profile', method: 'GET', path: fixed('/api/profile') },
