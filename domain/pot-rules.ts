@@ -64,7 +64,10 @@ export const potMessages = {
   inviteFriends: { title: 'Invite Friends', message: 'Invite at least two friends to a pot.' },
   tooManyInvitees: { title: 'Too Many Friends', message: 'A pot can have at most 49 invited friends.' },
   pickReferee: { title: 'Pick a Referee', message: 'Choose a friend to decide the pot.' },
-  refereeInvited: { title: 'Pick a Referee', message: 'The referee decides the pot, so they cannot be invited to enter it.' },
+  refereeInvited: {
+    title: 'Pick a Referee',
+    message: 'The referee decides the pot, so they cannot be invited to enter it.',
+  },
   voteNeedsChoices: { title: 'Entrants vote', message: 'Entrants can vote only on a pot with choices.' },
   pickOutcome: { title: 'Pick an Outcome', message: 'Choose your outcome, or say you are not entering.' },
   enterGuess: { title: 'Enter a Guess', message: 'Enter your guess, or say you are not entering.' },
@@ -117,20 +120,24 @@ export function overUnderLabels(line: number): [string, string] {
 
 /** The outcomes a pot is created with: its trimmed choices, or Over/Under around its line, or none (Closest Guess). */
 export function potOptionLabels(input: Pick<CreatePotFields, 'kind' | 'options' | 'line'>): string[] {
-  if (input.kind === 'choices') return input.options.map((option) => option.trim()).filter((option) => !isBlank(option));
+  if (input.kind === 'choices')
+    return input.options.map((option) => option.trim()).filter((option) => !isBlank(option));
   if (input.kind === 'over_under' && input.line !== null) return overUnderLabels(input.line);
   return [];
 }
 
 function checkChoices(options: string[]): RuleFailure<'options'> | null {
   const filled = options.filter((option) => !isBlank(option));
-  if (filled.some((option) => hasForbiddenCharacters(option))) return { field: 'options', ...textMessages.invalidCharacters };
+  if (filled.some((option) => hasForbiddenCharacters(option)))
+    return { field: 'options', ...textMessages.invalidCharacters };
   const trimmed = filled.map((option) => option.trim());
-  if (trimmed.some((option) => option.length > POT_OPTION_MAX)) return { field: 'options', ...potMessages.choiceTooLong };
+  if (trimmed.some((option) => option.length > POT_OPTION_MAX))
+    return { field: 'options', ...potMessages.choiceTooLong };
   if (trimmed.length > POT_OPTIONS_MAX) return { field: 'options', ...potMessages.tooManyChoices };
   const distinct = new Set(trimmed.map((option) => option.toLowerCase()));
   // Two of the same choice are one choice: refused, not silently merged.
-  if (trimmed.length < POT_OPTIONS_MIN || distinct.size !== trimmed.length) return { field: 'options', ...potMessages.addChoices };
+  if (trimmed.length < POT_OPTIONS_MIN || distinct.size !== trimmed.length)
+    return { field: 'options', ...potMessages.addChoices };
   return null;
 }
 
@@ -144,11 +151,19 @@ export function checkPotQuestion(question: string): RuleFailure<'question'> | nu
 /** Whether a pick fits the pot's kind and its number of outcomes. */
 export function isPickValid(kind: PotKind, optionCount: number, pick: PotPick): boolean {
   if (kind === 'closest') return 'guess' in pick && isPotNumber(pick.guess);
-  return 'optionIndex' in pick && Number.isInteger(pick.optionIndex) && pick.optionIndex >= 0 && pick.optionIndex < optionCount;
+  return (
+    'optionIndex' in pick &&
+    Number.isInteger(pick.optionIndex) &&
+    pick.optionIndex >= 0 &&
+    pick.optionIndex < optionCount
+  );
 }
 
 /** The Start a Pot checks, in the order of the form's fields. `now` only for 'Entries close'. */
-export function checkCreatePot(input: CreatePotFields, now: Date = new Date()): RuleFailure<keyof CreatePotFields> | null {
+export function checkCreatePot(
+  input: CreatePotFields,
+  now: Date = new Date(),
+): RuleFailure<keyof CreatePotFields> | null {
   const question = checkPotQuestion(input.question);
   if (question) return question;
   if (input.kind === 'choices') {
@@ -163,10 +178,13 @@ export function checkCreatePot(input: CreatePotFields, now: Date = new Date()): 
   if (stake) return { ...stake, field: 'stake' };
   if (input.closesAt !== null) {
     const closes = new Date(input.closesAt);
-    if (Number.isNaN(closes.getTime()) || closes <= now) return { field: 'closesAt', ...potMessages.invalidClosesAt };
+    if (Number.isNaN(closes.getTime()) || closes <= now)
+      return { field: 'closesAt', ...potMessages.invalidClosesAt };
   }
-  if (input.resolveBy && !isResolveByAllowed(input.resolveBy)) return { field: 'resolveBy', ...betMessages.invalidResolveBy };
-  if (input.decider === 'vote' && input.kind !== 'choices') return { field: 'decider', ...potMessages.voteNeedsChoices };
+  if (input.resolveBy && !isResolveByAllowed(input.resolveBy))
+    return { field: 'resolveBy', ...betMessages.invalidResolveBy };
+  if (input.decider === 'vote' && input.kind !== 'choices')
+    return { field: 'decider', ...potMessages.voteNeedsChoices };
   if (input.decider === 'referee' && (!input.refereeId || !USER_ID_PATTERN.test(input.refereeId)))
     return { field: 'refereeId', ...potMessages.pickReferee };
   const invitees = new Set(input.inviteeIds);
@@ -176,7 +194,10 @@ export function checkCreatePot(input: CreatePotFields, now: Date = new Date()): 
   if (input.decider === 'referee' && input.refereeId !== null && invitees.has(input.refereeId))
     return { field: 'refereeId', ...potMessages.refereeInvited };
   if (input.entry !== null && !isPickValid(input.kind, potOptionLabels(input).length, input.entry)) {
-    return { field: 'entry', ...(input.kind === 'closest' ? potMessages.enterGuess : potMessages.pickOutcome) };
+    return {
+      field: 'entry',
+      ...(input.kind === 'closest' ? potMessages.enterGuess : potMessages.pickOutcome),
+    };
   }
   return null;
 }
@@ -199,7 +220,10 @@ export type PotSplit = {
  */
 export function splitPot(input: { stake: number; entrants: SplitEntrant[]; push?: boolean }): PotSplit {
   const { stake, entrants } = input;
-  const refund = (outcome: PotOutcome): PotSplit => ({ outcome, payouts: entrants.map(({ userId }) => ({ userId, payout: stake })) });
+  const refund = (outcome: PotOutcome): PotSplit => ({
+    outcome,
+    payouts: entrants.map(({ userId }) => ({ userId, payout: stake })),
+  });
   if (entrants.length < 2) return refund('not_enough');
   if (input.push === true) return refund('push');
   const winners = entrants.filter((entrant) => entrant.won).length;
@@ -223,8 +247,12 @@ export type PotPayment = { payerId: string; payeeId: string; amount: number };
  * order, each payment as large as both sides allow, so there are at most losers + winners − 1 of them.
  */
 export function paymentPlan(stake: number, split: PotSplit): PotPayment[] {
-  const debtors = split.payouts.filter((p) => p.payout < stake).map((p) => ({ userId: p.userId, left: stake - p.payout }));
-  const creditors = split.payouts.filter((p) => p.payout > stake).map((p) => ({ userId: p.userId, left: p.payout - stake }));
+  const debtors = split.payouts
+    .filter((p) => p.payout < stake)
+    .map((p) => ({ userId: p.userId, left: stake - p.payout }));
+  const creditors = split.payouts
+    .filter((p) => p.payout > stake)
+    .map((p) => ({ userId: p.userId, left: p.payout - stake }));
   const payments: PotPayment[] = [];
   let d = 0;
   let c = 0;
@@ -258,7 +286,11 @@ export function potInvitationLine(name: string, question: string): string {
 }
 
 /** The payer's Venmo link for one pot payment, with a note naming the product and the pot. */
-export function potVenmoLink(input: { payeeHandle: string; amount: number; question: string }): string | null {
+export function potVenmoLink(input: {
+  payeeHandle: string;
+  amount: number;
+  question: string;
+}): string | null {
   const handle = input.payeeHandle.trim().replace(/^@/, '');
   if (handle === '') return null;
   const note = `Sidepot pot: ${input.question}`;

@@ -33,10 +33,22 @@ describe('creating a pot', () => {
   });
 
   test('the refusals carry the literal texts', () => {
-    expect(checkCreatePot({ ...valid, question: '  ' })).toEqual({ field: 'question', title: 'Missing Question', message: 'Please say what the pot is about.' });
-    expect(checkCreatePot({ ...valid, options: ['Chiefs'] })).toEqual({ field: 'options', title: 'Add Choices', message: 'A pot needs at least two different choices.' });
+    expect(checkCreatePot({ ...valid, question: '  ' })).toEqual({
+      field: 'question',
+      title: 'Missing Question',
+      message: 'Please say what the pot is about.',
+    });
+    expect(checkCreatePot({ ...valid, options: ['Chiefs'] })).toEqual({
+      field: 'options',
+      title: 'Add Choices',
+      message: 'A pot needs at least two different choices.',
+    });
     expect(checkCreatePot({ ...valid, options: ['Chiefs', ' chiefs '] })?.title).toBe('Add Choices');
-    expect(checkCreatePot({ ...valid, inviteeIds: ['a1'] })).toEqual({ field: 'inviteeIds', title: 'Invite Friends', message: 'Invite at least two friends to a pot.' });
+    expect(checkCreatePot({ ...valid, inviteeIds: ['a1'] })).toEqual({
+      field: 'inviteeIds',
+      title: 'Invite Friends',
+      message: 'Invite at least two friends to a pot.',
+    });
     expect(checkCreatePot({ ...valid, inviteeIds: ['a1', 'a1'] })?.title).toBe('Invite Friends');
     expect(checkCreatePot({ ...valid, stake: null })?.title).toBe('Choose Wager Amount');
     expect(checkCreatePot({ ...valid, stake: 2.5 })?.title).toBe('Invalid Custom Amount');
@@ -49,22 +61,40 @@ describe('creating a pot', () => {
     expect(checkCreatePot({ ...valid, options: ['x'.repeat(60), 'y'] })).toBeNull();
     expect(checkCreatePot({ ...valid, options: ['x'.repeat(61), 'y'] })?.title).toBe('Choice Too Long');
     expect(checkCreatePot({ ...valid, options: Array.from({ length: 10 }, (_, i) => `o${i}`) })).toBeNull();
-    expect(checkCreatePot({ ...valid, options: Array.from({ length: 11 }, (_, i) => `o${i}`) })?.title).toBe('Too Many Choices');
-    expect(checkCreatePot({ ...valid, inviteeIds: Array.from({ length: 49 }, (_, i) => `u${i}`) })).toBeNull();
-    expect(checkCreatePot({ ...valid, inviteeIds: Array.from({ length: 50 }, (_, i) => `u${i}`) })?.title).toBe('Too Many Friends');
+    expect(checkCreatePot({ ...valid, options: Array.from({ length: 11 }, (_, i) => `o${i}`) })?.title).toBe(
+      'Too Many Choices',
+    );
+    expect(
+      checkCreatePot({ ...valid, inviteeIds: Array.from({ length: 49 }, (_, i) => `u${i}`) }),
+    ).toBeNull();
+    expect(
+      checkCreatePot({ ...valid, inviteeIds: Array.from({ length: 50 }, (_, i) => `u${i}`) })?.title,
+    ).toBe('Too Many Friends');
   });
 
   test('kinds, deciders and the creator entry', () => {
-    expect(checkCreatePot({ ...valid, kind: 'over_under', options: [], line: null })?.title).toBe('Missing Line');
-    expect(checkCreatePot({ ...valid, kind: 'over_under', options: [], line: 45.5, entry: { optionIndex: 1 } })).toBeNull();
-    expect(checkCreatePot({ ...valid, kind: 'over_under', options: [], line: 45.555 })?.title).toBe('Invalid Number');
+    expect(checkCreatePot({ ...valid, kind: 'over_under', options: [], line: null })?.title).toBe(
+      'Missing Line',
+    );
+    expect(
+      checkCreatePot({ ...valid, kind: 'over_under', options: [], line: 45.5, entry: { optionIndex: 1 } }),
+    ).toBeNull();
+    expect(checkCreatePot({ ...valid, kind: 'over_under', options: [], line: 45.555 })?.title).toBe(
+      'Invalid Number',
+    );
     expect(checkCreatePot({ ...valid, kind: 'closest', options: [], entry: { guess: 12 } })).toBeNull();
-    expect(checkCreatePot({ ...valid, kind: 'closest', options: [], entry: { optionIndex: 0 } })).toMatchObject(potMessages.enterGuess);
+    expect(
+      checkCreatePot({ ...valid, kind: 'closest', options: [], entry: { optionIndex: 0 } }),
+    ).toMatchObject(potMessages.enterGuess);
     expect(checkCreatePot({ ...valid, entry: { optionIndex: 2 } })).toMatchObject(potMessages.pickOutcome);
     expect(checkCreatePot({ ...valid, entry: null })).toBeNull();
-    expect(checkCreatePot({ ...valid, kind: 'closest', options: [], decider: 'vote', entry: null })?.title).toBe('Entrants vote');
+    expect(
+      checkCreatePot({ ...valid, kind: 'closest', options: [], decider: 'vote', entry: null })?.title,
+    ).toBe('Entrants vote');
     expect(checkCreatePot({ ...valid, decider: 'referee', refereeId: null })?.title).toBe('Pick a Referee');
-    expect(checkCreatePot({ ...valid, decider: 'referee', refereeId: 'a1' })).toMatchObject(potMessages.refereeInvited);
+    expect(checkCreatePot({ ...valid, decider: 'referee', refereeId: 'a1' })).toMatchObject(
+      potMessages.refereeInvited,
+    );
     expect(checkCreatePot({ ...valid, decider: 'referee', refereeId: 'c3' })).toBeNull();
     const now = new Date('2026-11-26T12:00:00Z');
     expect(checkCreatePot({ ...valid, closesAt: '2026-11-26T11:00:00Z' }, now)?.title).toBe('Invalid Date');
@@ -72,7 +102,13 @@ describe('creating a pot', () => {
   });
 
   test('the schema trims, makes Over/Under outcomes and drops what the kind does not use', () => {
-    const parsed = createPotInputSchema.parse({ ...valid, kind: 'over_under', options: ['ignored', 'too'], line: 45.5, refereeId: 'x' });
+    const parsed = createPotInputSchema.parse({
+      ...valid,
+      kind: 'over_under',
+      options: ['ignored', 'too'],
+      line: 45.5,
+      refereeId: 'x',
+    });
     expect(parsed.options).toEqual(['Over 45.5', 'Under 45.5']);
     expect(parsed.refereeId).toBeNull();
     const choices = createPotInputSchema.parse({ ...valid, question: '  Q?  ', options: [' A ', '', 'B'] });
@@ -89,7 +125,9 @@ describe('texts', () => {
       'https://venmo.com/bo-1?txn=pay&amount=15&note=Sidepot%20pot%3A%20Who%20wins%3F',
     );
     expect(potVenmoLink({ payeeHandle: ' ', amount: 15, question: 'Q' })).toBeNull();
-    expect(potState({ status: 'open', closesAt: '2026-01-01T00:00:00.000Z', now: '2026-01-02T00:00:00.000Z' })).toBe('closed');
+    expect(
+      potState({ status: 'open', closesAt: '2026-01-01T00:00:00.000Z', now: '2026-01-02T00:00:00.000Z' }),
+    ).toBe('closed');
     expect(potState({ status: 'open', closesAt: null, now: '2026-01-02T00:00:00.000Z' })).toBe('open');
   });
 });
@@ -107,10 +145,16 @@ describe('the split', () => {
   test('push, no winners and not enough entrants return every stake', () => {
     expect(splitPot({ stake: 5, entrants: people([true, false]), push: true })).toEqual({
       outcome: 'push',
-      payouts: [{ userId: 'u0', payout: 5 }, { userId: 'u1', payout: 5 }],
+      payouts: [
+        { userId: 'u0', payout: 5 },
+        { userId: 'u1', payout: 5 },
+      ],
     });
     expect(splitPot({ stake: 5, entrants: people([false, false, false]) }).outcome).toBe('no_winners');
-    expect(splitPot({ stake: 5, entrants: people([true]) })).toEqual({ outcome: 'not_enough', payouts: [{ userId: 'u0', payout: 5 }] });
+    expect(splitPot({ stake: 5, entrants: people([true]) })).toEqual({
+      outcome: 'not_enough',
+      payouts: [{ userId: 'u0', payout: 5 }],
+    });
     expect(splitPot({ stake: 5, entrants: [] }).outcome).toBe('not_enough');
   });
 
@@ -127,7 +171,8 @@ describe('the split', () => {
         if (split.outcome === 'won') {
           const amounts = winners.map((p) => p.payout);
           expect(Math.max(...amounts) - Math.min(...amounts)).toBeLessThanOrEqual(1);
-          for (let i = 1; i < amounts.length; i++) expect(amounts[i - 1]).toBeGreaterThanOrEqual(amounts[i] ?? 0);
+          for (let i = 1; i < amounts.length; i++)
+            expect(amounts[i - 1]).toBeGreaterThanOrEqual(amounts[i] ?? 0);
           split.payouts.forEach((p, i) => {
             if (!entrants[i]?.won) expect(p.payout).toBe(0);
             expect(Number.isInteger(p.payout)).toBe(true);
@@ -147,8 +192,10 @@ describe('the split', () => {
         const plan = paymentPlan(stake, split);
         const losers = split.payouts.filter((p) => p.payout < stake);
         const winners = split.payouts.filter((p) => p.payout > stake);
-        const paid = (id: string) => plan.filter((p) => p.payerId === id).reduce((sum, p) => sum + p.amount, 0);
-        const received = (id: string) => plan.filter((p) => p.payeeId === id).reduce((sum, p) => sum + p.amount, 0);
+        const paid = (id: string) =>
+          plan.filter((p) => p.payerId === id).reduce((sum, p) => sum + p.amount, 0);
+        const received = (id: string) =>
+          plan.filter((p) => p.payeeId === id).reduce((sum, p) => sum + p.amount, 0);
         for (const loser of losers) expect(paid(loser.userId)).toBe(stake - loser.payout);
         for (const winner of winners) expect(received(winner.userId)).toBe(winner.payout - stake);
         for (const payment of plan) {

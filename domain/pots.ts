@@ -99,7 +99,12 @@ export const potViewSchema = z.object({
   invitees: z.array(potPersonSchema),
   /** In join order. A Closest Guess entrant's guess is hidden from others (null) until entries close. */
   entrants: z.array(
-    z.object({ user: potPersonSchema, optionId: z.string().nullable(), guess: z.number().nullable(), payout: z.number().int().nullable() }),
+    z.object({
+      user: potPersonSchema,
+      optionId: z.string().nullable(),
+      guess: z.number().nullable(),
+      payout: z.number().int().nullable(),
+    }),
   ),
   payments: z.array(
     z.object({
@@ -121,14 +126,7 @@ export function potState(pot: Pick<PotView, 'status' | 'closesAt' | 'now'>): Pot
   return pot.status;
 }
 
-export type PotAction =
-  | 'join'
-  | 'changePick'
-  | 'leave'
-  | 'close'
-  | 'cancel'
-  | 'acceptReferee'
-  | 'declare';
+export type PotAction = 'join' | 'changePick' | 'leave' | 'close' | 'cancel' | 'acceptReferee' | 'declare';
 
 /** What the viewer may do with the pot now (payments are per line: see the page). */
 export function availablePotActions(pot: PotView, viewerId: string): PotAction[] {
@@ -144,13 +142,17 @@ export function availablePotActions(pot: PotView, viewerId: string): PotAction[]
     if (isCreator) actions.push('close');
   }
   if (isCreator && (state === 'open' || state === 'closed' || state === 'awaiting')) actions.push('cancel');
-  if (isReferee && !pot.refereeAccepted && state !== 'decided' && state !== 'cancelled') actions.push('acceptReferee');
-  const decides = (pot.decider === 'me' && isCreator) || (pot.decider === 'referee' && isReferee && pot.refereeAccepted);
+  if (isReferee && !pot.refereeAccepted && state !== 'decided' && state !== 'cancelled')
+    actions.push('acceptReferee');
+  const decides =
+    (pot.decider === 'me' && isCreator) || (pot.decider === 'referee' && isReferee && pot.refereeAccepted);
   if (decides && (state === 'open' || state === 'closed' || state === 'awaiting')) actions.push('declare');
   return actions;
 }
 
 /** Every payment of a decided pot confirmed (and at least one to confirm). */
 export function isAllPaid(pot: Pick<PotView, 'status' | 'payments'>): boolean {
-  return pot.status === 'decided' && pot.payments.length > 0 && pot.payments.every((payment) => payment.confirmed);
+  return (
+    pot.status === 'decided' && pot.payments.length > 0 && pot.payments.every((payment) => payment.confirmed)
+  );
 }

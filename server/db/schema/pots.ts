@@ -58,7 +58,10 @@ export const pots = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [
-    check('pot_question_length', sql`char_length(${table.question}) between 1 and ${sql.raw(String(POT_QUESTION_MAX))}`),
+    check(
+      'pot_question_length',
+      sql`char_length(${table.question}) between 1 and ${sql.raw(String(POT_QUESTION_MAX))}`,
+    ),
     check('pot_kind', sql`${table.kind} in (${inList(potKinds)})`),
     check('pot_decider', sql`${table.decider} in (${inList(potDeciders)})`),
     check('pot_status', sql`${table.status} in (${inList(potStatuses)})`),
@@ -66,12 +69,23 @@ export const pots = pgTable(
     check('pot_stake_range', sql`${table.stake} between 1 and 10000`),
     check('pot_line_iff_over_under', sql`(${table.kind} = 'over_under') = (${table.line} is not null)`),
     check('pot_referee_iff_referee', sql`${table.refereeId} is null or ${table.decider} = 'referee'`),
-    check('pot_referee_not_creator', sql`${table.refereeId} is null or ${table.refereeId} <> ${table.creatorId}`),
+    check(
+      'pot_referee_not_creator',
+      sql`${table.refereeId} is null or ${table.refereeId} <> ${table.creatorId}`,
+    ),
     check('pot_vote_only_choices', sql`${table.decider} <> 'vote' or ${table.kind} = 'choices'`),
-    check('pot_decided_iff_outcome', sql`(${table.status} = 'decided') = (${table.outcome} is not null and ${table.decidedAt} is not null)`),
-    check('pot_cancelled_iff_time', sql`(${table.status} = 'cancelled') = (${table.cancelledAt} is not null)`),
+    check(
+      'pot_decided_iff_outcome',
+      sql`(${table.status} = 'decided') = (${table.outcome} is not null and ${table.decidedAt} is not null)`,
+    ),
+    check(
+      'pot_cancelled_iff_time',
+      sql`(${table.status} = 'cancelled') = (${table.cancelledAt} is not null)`,
+    ),
     index('pot_creator_idx').on(table.creatorId, table.createdAt.desc().nullsFirst()),
-    index('pot_referee_idx').on(table.refereeId).where(sql`${table.refereeId} is not null`),
+    index('pot_referee_idx')
+      .on(table.refereeId)
+      .where(sql`${table.refereeId} is not null`),
   ],
 );
 
@@ -86,7 +100,10 @@ export const potOptions = pgTable(
     position: smallint('position').notNull(),
   },
   (table) => [
-    check('pot_option_label_length', sql`char_length(${table.label}) between 1 and ${sql.raw(String(POT_OPTION_MAX))}`),
+    check(
+      'pot_option_label_length',
+      sql`char_length(${table.label}) between 1 and ${sql.raw(String(POT_OPTION_MAX))}`,
+    ),
     index('pot_option_pot_idx').on(table.potId, table.position),
   ],
 );
@@ -101,7 +118,10 @@ export const potInvites = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
   },
-  (table) => [primaryKey({ columns: [table.potId, table.userId] }), index('pot_invite_user_idx').on(table.userId)],
+  (table) => [
+    primaryKey({ columns: [table.potId, table.userId] }),
+    index('pot_invite_user_idx').on(table.userId),
+  ],
 );
 
 /** One entry per person and pot (the key); `seq` is the join order the split and the payment plan follow. */
@@ -150,7 +170,10 @@ export const potPayments = pgTable(
   (table) => [
     check('pot_payment_parties_differ', sql`${table.payerId} <> ${table.payeeId}`),
     check('pot_payment_amount_positive', sql`${table.amount} > 0`),
-    check('pot_payment_confirmed_implies_sent', sql`${table.confirmedAt} is null or ${table.sentAt} is not null`),
+    check(
+      'pot_payment_confirmed_implies_sent',
+      sql`${table.confirmedAt} is null or ${table.sentAt} is not null`,
+    ),
     index('pot_payment_pot_idx').on(table.potId, table.position),
     index('pot_payment_payer_idx').on(table.payerId),
     index('pot_payment_payee_idx').on(table.payeeId),

@@ -51,12 +51,15 @@ async function create(overrides: Partial<CreatePotFields> = {}): Promise<PotView
   expect(res.status).toBe(201);
   return res.json();
 }
-const optionId = (pot: PotView, position: number) => pot.options.find((o) => o.position === position)?.id ?? '';
+const optionId = (pot: PotView, position: number) =>
+  pot.options.find((o) => o.position === position)?.id ?? '';
 const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
 
 test('49 joins racing the close: every entry counted or refused, the totals match the entries', async () => {
   const pot = await create();
-  const joins = friends.map((f, i) => f.agent.api.pots[':id'].entry.$post({ param: { id: pot.id }, json: { optionId: optionId(pot, i % 2) } }));
+  const joins = friends.map((f, i) =>
+    f.agent.api.pots[':id'].entry.$post({ param: { id: pot.id }, json: { optionId: optionId(pot, i % 2) } }),
+  );
   const close = creator.agent.api.pots[':id'].close.$post({ param: { id: pot.id } });
   const [closed, ...joined] = await Promise.all([close, ...joins]);
   expect(closed.status).toBe(200);
@@ -67,7 +70,10 @@ test('49 joins racing the close: every entry counted or refused, the totals matc
   expect(entries).toHaveLength(1 + count(statuses, 200));
   const page = await (await creator.agent.api.pots[':id'].$get({ param: { id: pot.id } })).json();
   expect(page.entrants).toHaveLength(entries.length);
-  const late = await friends[0]?.agent.api.pots[':id'].entry.$post({ param: { id: pot.id }, json: { optionId: optionId(pot, 0) } });
+  const late = await friends[0]?.agent.api.pots[':id'].entry.$post({
+    param: { id: pot.id },
+    json: { optionId: optionId(pot, 0) },
+  });
   expect(late?.status).toBe(409);
   const [row] = await t.db.select().from(pots).where(eq(pots.id, pot.id));
   expect(['closed', 'decided']).toContain(row?.status);
@@ -76,7 +82,10 @@ test('49 joins racing the close: every entry counted or refused, the totals matc
 async function potWithEntrants(): Promise<PotView> {
   const pot = await create({ inviteeIds: friends.slice(0, 3).map((f) => f.id) });
   for (const [i, f] of friends.slice(0, 3).entries()) {
-    await f.agent.api.pots[':id'].entry.$post({ param: { id: pot.id }, json: { optionId: optionId(pot, i === 0 ? 0 : 1) } });
+    await f.agent.api.pots[':id'].entry.$post({
+      param: { id: pot.id },
+      json: { optionId: optionId(pot, i === 0 ? 0 : 1) },
+    });
   }
   return pot;
 }
@@ -84,8 +93,14 @@ async function potWithEntrants(): Promise<PotView> {
 test('two decisions at once: one result, one payment plan', async () => {
   const pot = await potWithEntrants();
   const results = await Promise.all([
-    creator.agent.api.pots[':id'].result.$post({ param: { id: pot.id }, json: { optionId: optionId(pot, 0) } }),
-    creator.agent.api.pots[':id'].result.$post({ param: { id: pot.id }, json: { optionId: optionId(pot, 1) } }),
+    creator.agent.api.pots[':id'].result.$post({
+      param: { id: pot.id },
+      json: { optionId: optionId(pot, 0) },
+    }),
+    creator.agent.api.pots[':id'].result.$post({
+      param: { id: pot.id },
+      json: { optionId: optionId(pot, 1) },
+    }),
   ]);
   expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
   const payments = await t.db.select().from(potPayments).where(eq(potPayments.potId, pot.id));
@@ -96,7 +111,10 @@ test('two decisions at once: one result, one payment plan', async () => {
 test('a declaration racing a cancel: exactly one wins', async () => {
   const pot = await potWithEntrants();
   const [declared, cancelled] = await Promise.all([
-    creator.agent.api.pots[':id'].result.$post({ param: { id: pot.id }, json: { optionId: optionId(pot, 0) } }),
+    creator.agent.api.pots[':id'].result.$post({
+      param: { id: pot.id },
+      json: { optionId: optionId(pot, 0) },
+    }),
     creator.agent.api.pots[':id'].cancel.$post({ param: { id: pot.id } }),
   ]);
   expect([declared.status, cancelled.status].sort()).toEqual([200, 409]);
@@ -113,14 +131,23 @@ test('a declaration racing a cancel: exactly one wins', async () => {
 
 test('Mark Paid twice: marked once, one notification', async () => {
   const pot = await potWithEntrants();
-  const decided = await (await creator.agent.api.pots[':id'].result.$post({ param: { id: pot.id }, json: { optionId: optionId(pot, 1) } })).json();
+  const decided = await (
+    await creator.agent.api.pots[':id'].result.$post({
+      param: { id: pot.id },
+      json: { optionId: optionId(pot, 1) },
+    })
+  ).json();
   const payment = decided.payments[0];
   if (!payment) throw new Error('no payment');
   const payer = payment.payer.id === creator.id ? creator : friends.find((f) => f.id === payment.payer.id);
   if (!payer) throw new Error('no payer');
   const statuses = (
     await Promise.all(
-      Array.from({ length: 10 }, () => payer.agent.api.pots[':id'].payments[':paymentId'].sent.$post({ param: { id: pot.id, paymentId: payment.id } })),
+      Array.from({ length: 10 }, () =>
+        payer.agent.api.pots[':id'].payments[':paymentId'].sent.$post({
+          param: { id: pot.id, paymentId: payment.id },
+        }),
+      ),
     )
   ).map((r) => r.status);
   expect(count(statuses, 200)).toBe(1);

@@ -150,7 +150,13 @@ async function announce(db: Db, effects: PotEffects, potId: string, notified: st
   if (notified.length > 0) await effects.publish(notified, { kind: 'notifications' });
 }
 
-function lines(type: NotificationType, actorId: string, pot: PotRow, userIds: Iterable<string>, amount = pot.stake): NewNotification[] {
+function lines(
+  type: NotificationType,
+  actorId: string,
+  pot: PotRow,
+  userIds: Iterable<string>,
+  amount = pot.stake,
+): NewNotification[] {
   return [...new Set(userIds)].map((userId) => ({
     userId,
     type,
@@ -161,10 +167,19 @@ function lines(type: NotificationType, actorId: string, pot: PotRow, userIds: It
 }
 
 /** The pot row locked for this transaction, or 404 when the caller may not see it. */
-async function lockVisiblePot(tx: Db, userId: string, potId: string, mode: 'update' | 'share'): Promise<PotRow> {
+async function lockVisiblePot(
+  tx: Db,
+  userId: string,
+  potId: string,
+  mode: 'update' | 'share',
+): Promise<PotRow> {
   const [pot] = await tx.select().from(pots).where(eq(pots.id, potId)).for(mode);
   if (!pot) throw notFound();
-  const seen = await queryOne(tx, sql`select ${canSeePot(userId)} as ok from pot p where p.id = ${potId}`, z.object({ ok: z.boolean() }));
+  const seen = await queryOne(
+    tx,
+    sql`select ${canSeePot(userId)} as ok from pot p where p.id = ${potId}`,
+    z.object({ ok: z.boolean() }),
+  );
   if (!seen?.ok) throw notFound();
   return pot;
 }
@@ -179,7 +194,11 @@ async function dbNow(tx: Db): Promise<Date> {
 }
 
 /** The option or guess of a pick, checked against the pot's kind and outcomes. */
-async function pickValues(tx: Db, pot: PotRow, pick: PotPickInput): Promise<{ optionId: string | null; guess: number | null }> {
+async function pickValues(
+  tx: Db,
+  pot: PotRow,
+  pick: PotPickInput,
+): Promise<{ optionId: string | null; guess: number | null }> {
   if (pot.kind === 'closest') {
     if (!('guess' in pick)) throw new AppError('VALIDATION_FAILED', potMessages.enterGuess.message);
     return { optionId: null, guess: pick.guess };
@@ -195,7 +214,12 @@ async function pickValues(tx: Db, pot: PotRow, pick: PotPickInput): Promise<{ op
 
 // ------------------------------------------------------------------ create
 
-export async function createPot(db: Db, effects: PotEffects, userId: string, input: CreatePotInput): Promise<PotView> {
+export async function createPot(
+  db: Db,
+  effects: PotEffects,
+  userId: string,
+  input: CreatePotInput,
+): Promise<PotView> {
   const created = await db.transaction(async (tx) => {
     if (input.inviteeIds.includes(userId) || input.refereeId === userId) {
       throw forbidden('You can only invite your friends to a pot.');
@@ -205,13 +229,21 @@ export async function createPot(db: Db, effects: PotEffects, userId: string, inp
     if (input.entry !== null) await assertMayBet(tx, userId, input.stake);
     const others = input.refereeId === null ? input.inviteeIds : [...input.inviteeIds, input.refereeId];
     // Every friendship pair locked (in one order) until commit, so an unfriending cannot slip in before the insert.
-    const keys = others.map((id) => (userId < id ? `friend-pair:${userId}:${id}` : `friend-pair:${id}:${userId}`)).sort();
+    const keys = others
+      .map((id) => (userId < id ? `friend-pair:${userId}:${id}` : `friend-pair:${id}:${userId}`))
+      .sort();
     await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtextextended(k, 0)) from unnest(${sql`array[${sql.join(keys.map((k) => sql`${k}`), sql`, `)}]::text[]`}) as k order by k`,
+      sql`select pg_advisory_xact_lock(hashtextextended(k, 0)) from unnest(${sql`array[${sql.join(
+        keys.map((k) => sql`${k}`),
+        sql`, `,
+      )}]::text[]`}) as k order by k`,
     );
     const friends = await queryOne(
       tx,
-      sql`select count(*)::int as n from friendship where user_id = ${userId} and friend_id in (${sql.join(others.map((id) => sql`${id}`), sql`, `)})`,
+      sql`select count(*)::int as n from friendship where user_id = ${userId} and friend_id in (${sql.join(
+        others.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
       z.object({ n: z.number() }),
     );
     // Not-a-friend and no-such-user answer alike, so ids cannot be probed.
@@ -241,7 +273,10 @@ export async function createPot(db: Db, effects: PotEffects, userId: string, inp
     await tx.insert(potInvites).values(input.inviteeIds.map((id) => ({ potId: pot.id, userId: id })));
     if (input.entry !== null) {
       const entry = input.entry;
-      const optionId = 'optionIndex' in entry ? options.find((option) => option.position === entry.optionIndex)?.id ?? null : null;
+      const optionId =
+        'optionIndex' in entry
+          ? (options.find((option) => option.position === entry.optionIndex)?.id ?? null)
+          : null;
       const guess = 'guess' in entry ? entry.guess : null;
       await tx.insert(potEntries).values({ potId: pot.id, userId, optionId, guess });
     }
@@ -262,7 +297,13 @@ export async function createPot(db: Db, effects: PotEffects, userId: string, inp
  * serialize on it — a join that waited for a close re-reads the pot and finds it closed. Every entry is
  * therefore counted before the close or refused after it. The key (pot, user) makes it one entry per person.
  */
-export async function joinPot(db: Db, effects: PotEffects, userId: string, potId: string, pick: PotPickInput): Promise<PotView> {
+export async function joinPot(
+  db: Db,
+  effects: PotEffects,
+  userId: string,
+  potId: string,
+  pick: PotPickInput,
+): Promise<PotView> {
   await db.transaction(async (tx) => {
     const [found] = await tx.select().from(pots).where(eq(pots.id, potId));
     if (!found) throw notFound();
@@ -285,7 +326,10 @@ export async function joinPot(db: Db, effects: PotEffects, userId: string, potId
     if (inserted.length > 0) return;
     const pot = await lockVisiblePot(tx, userId, potId, 'share');
     if (pot.refereeId === userId) throw forbidden('The referee decides this pot and cannot enter it.');
-    const [entry] = await tx.select().from(potEntries).where(and(eq(potEntries.potId, potId), eq(potEntries.userId, userId)));
+    const [entry] = await tx
+      .select()
+      .from(potEntries)
+      .where(and(eq(potEntries.potId, potId), eq(potEntries.userId, userId)));
     if (entry) throw conflict('You already joined this pot.');
     if (!isOpen(pot, await dbNow(tx))) throw conflict(potMessages.entriesClosed);
     throw forbidden('Only invited friends can join this pot.');
@@ -294,7 +338,13 @@ export async function joinPot(db: Db, effects: PotEffects, userId: string, potId
   return getPot(db, userId, potId);
 }
 
-export async function changePick(db: Db, effects: PotEffects, userId: string, potId: string, pick: PotPickInput): Promise<PotView> {
+export async function changePick(
+  db: Db,
+  effects: PotEffects,
+  userId: string,
+  potId: string,
+  pick: PotPickInput,
+): Promise<PotView> {
   await db.transaction(async (tx) => {
     const pot = await lockVisiblePot(tx, userId, potId, 'share');
     if (!isOpen(pot, await dbNow(tx))) throw conflict(potMessages.entriesClosed);
@@ -328,14 +378,25 @@ export async function leavePot(db: Db, effects: PotEffects, userId: string, potI
  * The creator closes entries early. A pot with fewer than two entrants then ends at once: every stake
  * returned ('Not enough entrants — stakes returned').
  */
-export async function closeEntries(db: Db, effects: PotEffects, userId: string, potId: string): Promise<PotView> {
+export async function closeEntries(
+  db: Db,
+  effects: PotEffects,
+  userId: string,
+  potId: string,
+): Promise<PotView> {
   const notified = await db.transaction(async (tx) => {
     const pot = await lockVisiblePot(tx, userId, potId, 'update');
     if (pot.creatorId !== userId) throw forbidden('Only the creator can close entries.');
     if (!isOpen(pot, await dbNow(tx))) throw conflict(potMessages.entriesClosed);
-    const entries = await tx.select({ userId: potEntries.userId }).from(potEntries).where(eq(potEntries.potId, potId));
+    const entries = await tx
+      .select({ userId: potEntries.userId })
+      .from(potEntries)
+      .where(eq(potEntries.potId, potId));
     if (entries.length >= 2) {
-      await tx.update(pots).set({ status: 'closed', closedAt: sql`now()` }).where(eq(pots.id, potId));
+      await tx
+        .update(pots)
+        .set({ status: 'closed', closedAt: sql`now()` })
+        .where(eq(pots.id, potId));
       return [];
     }
     return settle(tx, userId, pot, { outcome: 'not_enough' });
@@ -344,26 +405,43 @@ export async function closeEntries(db: Db, effects: PotEffects, userId: string, 
   return getPot(db, userId, potId);
 }
 
-export async function cancelPot(db: Db, effects: PotEffects, userId: string, potId: string): Promise<PotView> {
+export async function cancelPot(
+  db: Db,
+  effects: PotEffects,
+  userId: string,
+  potId: string,
+): Promise<PotView> {
   const notified = await db.transaction(async (tx) => {
     const pot = await lockVisiblePot(tx, userId, potId, 'update');
     if (pot.creatorId !== userId) throw forbidden('Only the creator can cancel this pot.');
     if (pot.status === 'cancelled') throw conflict('This pot was already cancelled.');
-    if (pot.status === 'decided' || pot.status === 'disputed') throw conflict('A pot with a result can no longer be cancelled.');
-    await tx.update(pots).set({ status: 'cancelled', cancelledAt: sql`now()` }).where(eq(pots.id, potId));
+    if (pot.status === 'decided' || pot.status === 'disputed')
+      throw conflict('A pot with a result can no longer be cancelled.');
+    await tx
+      .update(pots)
+      .set({ status: 'cancelled', cancelledAt: sql`now()` })
+      .where(eq(pots.id, potId));
     return writeNotifications(tx, lines('pot_cancelled', userId, pot, await peopleOf(tx, potId)));
   });
   await announce(db, effects, potId, notified);
   return getPot(db, userId, potId);
 }
 
-export async function acceptReferee(db: Db, effects: PotEffects, userId: string, potId: string): Promise<PotView> {
+export async function acceptReferee(
+  db: Db,
+  effects: PotEffects,
+  userId: string,
+  potId: string,
+): Promise<PotView> {
   await db.transaction(async (tx) => {
     const pot = await lockVisiblePot(tx, userId, potId, 'update');
     if (pot.refereeId !== userId) throw forbidden('Only the referee can accept this role.');
     if (pot.refereeAcceptedAt !== null) throw conflict('You already accepted to referee this pot.');
     if (pot.status === 'decided' || pot.status === 'cancelled') throw conflict('This pot is over.');
-    await tx.update(pots).set({ refereeAcceptedAt: sql`now()` }).where(and(eq(pots.id, potId), isNull(pots.refereeAcceptedAt)));
+    await tx
+      .update(pots)
+      .set({ refereeAcceptedAt: sql`now()` })
+      .where(and(eq(pots.id, potId), isNull(pots.refereeAcceptedAt)));
   });
   await announce(db, effects, potId);
   return getPot(db, userId, potId);
@@ -371,7 +449,8 @@ export async function acceptReferee(db: Db, effects: PotEffects, userId: string,
 
 // ------------------------------------------------------------------ the result and the payments
 
-type Result = { outcome: 'not_enough' } | { outcome: 'declared'; optionId: string | null; number: number | null };
+type Result =
+  { outcome: 'not_enough' } | { outcome: 'declared'; optionId: string | null; number: number | null };
 
 /**
  * Decides the pot inside the caller's transaction (the pot row locked FOR UPDATE): who won, what each
@@ -396,18 +475,27 @@ async function settle(tx: Db, userId: string, pot: PotRow, result: Result): Prom
       const actual = toHundredths(result.number);
       const line = toHundredths(pot.line);
       push = actual === line;
-      const options = await tx.select().from(potOptions).where(eq(potOptions.potId, pot.id)).orderBy(asc(potOptions.position));
+      const options = await tx
+        .select()
+        .from(potOptions)
+        .where(eq(potOptions.potId, pot.id))
+        .orderBy(asc(potOptions.position));
       resultOptionId = push ? null : (options[actual > line ? 0 : 1]?.id ?? null);
       won = (entry) => entry.optionId === resultOptionId;
     } else if (pot.kind === 'closest' && result.number !== null) {
       const actual = toHundredths(result.number);
-      const distance = (entry: (typeof entries)[number]) => Math.abs(toHundredths(entry.guess ?? Number.NaN) - actual);
+      const distance = (entry: (typeof entries)[number]) =>
+        Math.abs(toHundredths(entry.guess ?? Number.NaN) - actual);
       const best = Math.min(...entries.map(distance));
       won = (entry) => distance(entry) === best;
     }
   }
   // Fewer than two entrants is 'not_enough' by the split's own rule.
-  const split = splitPot({ stake: pot.stake, entrants: entries.map((entry) => ({ userId: entry.userId, won: won(entry) })), push });
+  const split = splitPot({
+    stake: pot.stake,
+    entrants: entries.map((entry) => ({ userId: entry.userId, won: won(entry) })),
+    push,
+  });
   const plan = paymentPlan(pot.stake, split);
   await tx
     .update(pots)
@@ -431,7 +519,9 @@ async function settle(tx: Db, userId: string, pot: PotRow, result: Result): Prom
     );
   }
   if (plan.length > 0) {
-    await tx.insert(potPayments).values(plan.map((payment, position) => ({ potId: pot.id, ...payment, position })));
+    await tx
+      .insert(potPayments)
+      .values(plan.map((payment, position) => ({ potId: pot.id, ...payment, position })));
   }
   return writeNotifications(tx, lines('pot_decided', userId, pot, await peopleOf(tx, pot.id)));
 }
@@ -440,11 +530,18 @@ async function settle(tx: Db, userId: string, pot: PotRow, result: Result): Prom
  * The decider's result. One transaction holding the pot row FOR UPDATE: two decisions at once, or a
  * decision racing a cancel, serialize on it, and the second finds the pot already decided (or cancelled).
  */
-export async function declareResult(db: Db, effects: PotEffects, userId: string, potId: string, input: DeclarePotInput): Promise<PotView> {
+export async function declareResult(
+  db: Db,
+  effects: PotEffects,
+  userId: string,
+  potId: string,
+  input: DeclarePotInput,
+): Promise<PotView> {
   const notified = await db.transaction(async (tx) => {
     const pot = await lockVisiblePot(tx, userId, potId, 'update');
     if (pot.decider === 'vote') throw conflict('The entrants decide this pot by vote.');
-    if (pot.decider === 'me' && pot.creatorId !== userId) throw forbidden('Only the creator decides this pot.');
+    if (pot.decider === 'me' && pot.creatorId !== userId)
+      throw forbidden('Only the creator decides this pot.');
     if (pot.decider === 'referee') {
       if (pot.refereeId !== userId) throw forbidden('Only the referee decides this pot.');
       if (pot.refereeAcceptedAt === null) throw conflict('Accept the referee role first.');
@@ -469,7 +566,13 @@ export async function declareResult(db: Db, effects: PotEffects, userId: string,
 }
 
 /** The payer says they paid: one conditional statement, so Mark Paid twice marks once. */
-export async function markPotPaymentSent(db: Db, effects: PotEffects, userId: string, potId: string, paymentId: string): Promise<PotView> {
+export async function markPotPaymentSent(
+  db: Db,
+  effects: PotEffects,
+  userId: string,
+  potId: string,
+  paymentId: string,
+): Promise<PotView> {
   const notified = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(potPayments)
@@ -493,7 +596,13 @@ export async function markPotPaymentSent(db: Db, effects: PotEffects, userId: st
   return getPot(db, userId, potId);
 }
 
-export async function confirmPotPayment(db: Db, effects: PotEffects, userId: string, potId: string, paymentId: string): Promise<PotView> {
+export async function confirmPotPayment(
+  db: Db,
+  effects: PotEffects,
+  userId: string,
+  potId: string,
+  paymentId: string,
+): Promise<PotView> {
   const notified = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(potPayments)
@@ -517,9 +626,18 @@ export async function confirmPotPayment(db: Db, effects: PotEffects, userId: str
   return getPot(db, userId, potId);
 }
 
-async function refusePayment(tx: Db, userId: string, potId: string, paymentId: string, step: 'sent' | 'confirmed'): Promise<never> {
+async function refusePayment(
+  tx: Db,
+  userId: string,
+  potId: string,
+  paymentId: string,
+  step: 'sent' | 'confirmed',
+): Promise<never> {
   await lockVisiblePot(tx, userId, potId, 'share');
-  const [payment] = await tx.select().from(potPayments).where(and(eq(potPayments.id, paymentId), eq(potPayments.potId, potId)));
+  const [payment] = await tx
+    .select()
+    .from(potPayments)
+    .where(and(eq(potPayments.id, paymentId), eq(potPayments.potId, potId)));
   if (!payment) throw new AppError('NOT_FOUND', 'Payment not found.');
   if (step === 'sent') {
     if (payment.payerId !== userId) throw forbidden('Only the payer can mark this payment as sent.');

@@ -72,17 +72,33 @@ const optionId = (pot: PotView, position: number) => {
 describe('creating', () => {
   test('a pot with the creator entered, invitations in the inbox', async () => {
     const pot = await create();
-    expect(pot).toMatchObject({ question: 'Who wins the Super Bowl?', kind: 'choices', stake: 10, status: 'open', decider: 'me' });
+    expect(pot).toMatchObject({
+      question: 'Who wins the Super Bowl?',
+      kind: 'choices',
+      stake: 10,
+      status: 'open',
+      decider: 'me',
+    });
     expect(pot.options.map((o) => o.label)).toEqual(['Chiefs', 'Eagles', 'Lions']);
     expect(pot.entrants.map((e) => [e.user.id, e.optionId])).toEqual([[creator.id, optionId(pot, 0)]]);
     expect(pot.invitees.map((i) => i.id).sort()).toEqual([friend(0).id, friend(1).id, friend(2).id].sort());
-    const lines = await t.db.select().from(notifications).where(eq(notifications.userId, friend(0).id));
+    const lines = await t.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, friend(0).id));
     const invitation = lines.find((line) => line.type === 'pot_invited' && line.data.potId === pot.id);
     expect(invitation).toBeDefined();
     if (!invitation) return;
-    expect(activitySentence({ type: invitation.type, actor: { id: creator.id, name: creator.name, image: null }, data: invitation.data }, friend(0).id)).toBe(
-      `${creator.name} invited you to a pot: Who wins the Super Bowl?`,
-    );
+    expect(
+      activitySentence(
+        {
+          type: invitation.type,
+          actor: { id: creator.id, name: creator.name, image: null },
+          data: invitation.data,
+        },
+        friend(0).id,
+      ),
+    ).toBe(`${creator.name} invited you to a pot: Who wins the Super Bowl?`);
   });
 
   test('refusals: the literal texts, and friends only', async () => {
@@ -90,14 +106,32 @@ describe('creating', () => {
       const res = await creator.agent.api.pots.$post({ json: input });
       return { status: res.status, body: await errorOf(res) };
     };
-    expect(await refused(potInput({ question: ' ' }))).toMatchObject({ status: 422, body: { error: { message: 'Please say what the pot is about.' } } });
-    expect(await refused(potInput({ options: ['A', 'a'] }))).toMatchObject({ status: 422, body: { error: { message: 'A pot needs at least two different choices.' } } });
-    expect(await refused(potInput({ inviteeIds: [friend(0).id] }))).toMatchObject({ status: 422, body: { error: { message: 'Invite at least two friends to a pot.' } } });
-    expect(await refused(potInput({ stake: 0 }))).toMatchObject({ status: 422, body: { error: { message: 'Please enter a valid amount.' } } });
-    expect(await refused(potInput({ inviteeIds: [friend(0).id, stranger.id] }))).toMatchObject({ status: 403 });
+    expect(await refused(potInput({ question: ' ' }))).toMatchObject({
+      status: 422,
+      body: { error: { message: 'Please say what the pot is about.' } },
+    });
+    expect(await refused(potInput({ options: ['A', 'a'] }))).toMatchObject({
+      status: 422,
+      body: { error: { message: 'A pot needs at least two different choices.' } },
+    });
+    expect(await refused(potInput({ inviteeIds: [friend(0).id] }))).toMatchObject({
+      status: 422,
+      body: { error: { message: 'Invite at least two friends to a pot.' } },
+    });
+    expect(await refused(potInput({ stake: 0 }))).toMatchObject({
+      status: 422,
+      body: { error: { message: 'Please enter a valid amount.' } },
+    });
+    expect(await refused(potInput({ inviteeIds: [friend(0).id, stranger.id] }))).toMatchObject({
+      status: 403,
+    });
     expect(await refused(potInput({ inviteeIds: [friend(0).id, 'nobody'] }))).toMatchObject({ status: 403 });
-    expect(await refused(potInput({ decider: 'referee', refereeId: stranger.id }))).toMatchObject({ status: 403 });
-    expect(await refused(potInput({ inviteeIds: [friend(0).id, creator.id] }))).toMatchObject({ status: 403 });
+    expect(await refused(potInput({ decider: 'referee', refereeId: stranger.id }))).toMatchObject({
+      status: 403,
+    });
+    expect(await refused(potInput({ inviteeIds: [friend(0).id, creator.id] }))).toMatchObject({
+      status: 403,
+    });
   });
 
   test('a break and the weekly loss limit apply to the creator’s stake, and pot stakes count toward the limit', async () => {
@@ -105,15 +139,25 @@ describe('creating', () => {
     const [a, b] = [await person(), await person()];
     await makeFriends(t, me.id, a.id);
     await makeFriends(t, me.id, b.id);
-    expect((await me.agent.api.limits['weekly-loss'].$put({ json: { weeklyLossLimit: 15 } })).status).toBe(200);
+    expect((await me.agent.api.limits['weekly-loss'].$put({ json: { weeklyLossLimit: 15 } })).status).toBe(
+      200,
+    );
     await create({ inviteeIds: [a.id, b.id], stake: 10 }, me);
     // $10 already committed in the open pot: another $10 stake would make $20 > $15.
     const over = await me.agent.api.pots.$post({ json: potInput({ inviteeIds: [a.id, b.id], stake: 10 }) });
     expect(over.status).toBe(403);
     // Running it without entering stakes nothing.
-    expect((await me.agent.api.pots.$post({ json: potInput({ inviteeIds: [a.id, b.id], stake: 10, entry: null }) })).status).toBe(201);
+    expect(
+      (
+        await me.agent.api.pots.$post({
+          json: potInput({ inviteeIds: [a.id, b.id], stake: 10, entry: null }),
+        })
+      ).status,
+    ).toBe(201);
     expect((await me.agent.api.limits.break.$post({ json: { duration: '24h' } })).status).toBe(200);
-    expect((await me.agent.api.pots.$post({ json: potInput({ inviteeIds: [a.id, b.id], stake: 1 }) })).status).toBe(403);
+    expect(
+      (await me.agent.api.pots.$post({ json: potInput({ inviteeIds: [a.id, b.id], stake: 1 }) })).status,
+    ).toBe(403);
   });
 });
 
@@ -148,8 +192,13 @@ describe('entries', () => {
     const again = await join(friend(0), pot.id, { optionId: optionId(pot, 2) });
     expect(again.status).toBe(409);
     expect((await errorOf(again)).error.message).toBe('You already joined this pot.');
-    const changed = await friend(0).agent.api.pots[':id'].entry.$put({ param: { id: pot.id }, json: { optionId: optionId(pot, 2) } });
-    expect((await changed.json()).entrants.find((e) => e.user.id === friend(0).id)?.optionId).toBe(optionId(pot, 2));
+    const changed = await friend(0).agent.api.pots[':id'].entry.$put({
+      param: { id: pot.id },
+      json: { optionId: optionId(pot, 2) },
+    });
+    expect((await changed.json()).entrants.find((e) => e.user.id === friend(0).id)?.optionId).toBe(
+      optionId(pot, 2),
+    );
     // An outcome of another pot, or a guess on a Choices pot, is refused.
     const other = await create();
     expect((await join(friend(1), pot.id, { optionId: optionId(other, 0) })).status).toBe(422);
@@ -207,16 +256,34 @@ describe('deciding and paying', () => {
       const payee = [creator, ...friends].find((p) => p.id === payment.payee.id);
       if (!payer || !payee) throw new Error('unknown party');
       const param = { id: pot.id, paymentId: payment.id };
-      expect((await payee.agent.api.pots[':id'].payments[':paymentId'].confirmed.$post({ param })).status).toBe(409);
-      expect((await payee.agent.api.pots[':id'].payments[':paymentId'].sent.$post({ param })).status).toBe(403);
-      expect((await payer.agent.api.pots[':id'].payments[':paymentId'].sent.$post({ param })).status).toBe(200);
-      expect((await payer.agent.api.pots[':id'].payments[':paymentId'].confirmed.$post({ param })).status).toBe(403);
-      expect((await payee.agent.api.pots[':id'].payments[':paymentId'].confirmed.$post({ param })).status).toBe(200);
+      expect(
+        (await payee.agent.api.pots[':id'].payments[':paymentId'].confirmed.$post({ param })).status,
+      ).toBe(409);
+      expect((await payee.agent.api.pots[':id'].payments[':paymentId'].sent.$post({ param })).status).toBe(
+        403,
+      );
+      expect((await payer.agent.api.pots[':id'].payments[':paymentId'].sent.$post({ param })).status).toBe(
+        200,
+      );
+      expect(
+        (await payer.agent.api.pots[':id'].payments[':paymentId'].confirmed.$post({ param })).status,
+      ).toBe(403);
+      expect(
+        (await payee.agent.api.pots[':id'].payments[':paymentId'].confirmed.$post({ param })).status,
+      ).toBe(200);
     }
     const paid = await (await page(creator, pot.id)).json();
     expect(paid.payments.every((p) => p.sent && p.confirmed)).toBe(true);
-    const lines = await t.db.select().from(notifications).where(eq(notifications.userId, friend(1).id));
-    expect(lines.filter((l) => l.data.potId === pot.id).map((l) => l.type).sort()).toEqual(['pot_decided', 'pot_invited', 'pot_payment_marked']);
+    const lines = await t.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, friend(1).id));
+    expect(
+      lines
+        .filter((l) => l.data.potId === pot.id)
+        .map((l) => l.type)
+        .sort(),
+    ).toEqual(['pot_decided', 'pot_invited', 'pot_payment_marked']);
   });
 
   test('leftover dollars: $15 among two winners is 8 and 7, first joiner first', async () => {
@@ -241,13 +308,18 @@ describe('deciding and paying', () => {
     await join(friend(0), over.id, { optionId: optionId(over, 1) });
     const won = await (await declare(creator, over.id, { number: 50 })).json();
     expect(won).toMatchObject({ outcome: 'won', resultOptionId: optionId(over, 0), resultNumber: 50 });
-    expect(won.payments.map((p) => [p.payer.id, p.payee.id, p.amount])).toEqual([[friend(0).id, creator.id, 10]]);
+    expect(won.payments.map((p) => [p.payer.id, p.payee.id, p.amount])).toEqual([
+      [friend(0).id, creator.id, 10],
+    ]);
   });
 
   test('no winners returns every stake; closest guess ties share', async () => {
     const none = await create();
     await join(friend(0), none.id, { optionId: optionId(none, 0) });
-    expect(await (await declare(creator, none.id, { optionId: optionId(none, 2) })).json()).toMatchObject({ outcome: 'no_winners', payments: [] });
+    expect(await (await declare(creator, none.id, { optionId: optionId(none, 2) })).json()).toMatchObject({
+      outcome: 'no_winners',
+      payments: [],
+    });
     const closest = await create({ kind: 'closest', options: [], entry: { guess: 10 }, stake: 3 });
     await join(friend(0), closest.id, { guess: 14 });
     await join(friend(1), closest.id, { guess: 20 });
@@ -261,21 +333,35 @@ describe('deciding and paying', () => {
   });
 
   test('a referee decides once they accept; cancel tells everyone', async () => {
-    const pot = await create({ decider: 'referee', refereeId: friend(4).id, inviteeIds: [friend(0).id, friend(1).id] });
+    const pot = await create({
+      decider: 'referee',
+      refereeId: friend(4).id,
+      inviteeIds: [friend(0).id, friend(1).id],
+    });
     await join(friend(0), pot.id, { optionId: optionId(pot, 1) });
     expect((await join(friend(4), pot.id, { optionId: optionId(pot, 1) })).status).toBe(403);
     expect((await declare(creator, pot.id, { optionId: optionId(pot, 1) })).status).toBe(403);
     const early = await declare(friend(4), pot.id, { optionId: optionId(pot, 1) });
     expect(early.status).toBe(409);
     expect((await friend(0).agent.api.pots[':id'].referee.$post({ param: { id: pot.id } })).status).toBe(403);
-    const accepted = await (await friend(4).agent.api.pots[':id'].referee.$post({ param: { id: pot.id } })).json();
+    const accepted = await (
+      await friend(4).agent.api.pots[':id'].referee.$post({ param: { id: pot.id } })
+    ).json();
     expect(accepted.refereeAccepted).toBe(true);
     expect((await declare(friend(4), pot.id, { optionId: optionId(pot, 1) })).status).toBe(200);
 
     const cancelled = await create();
-    expect((await friend(0).agent.api.pots[':id'].cancel.$post({ param: { id: cancelled.id } })).status).toBe(403);
-    expect((await (await creator.agent.api.pots[':id'].cancel.$post({ param: { id: cancelled.id } })).json()).status).toBe('cancelled');
-    const lines = await t.db.select().from(notifications).where(eq(notifications.userId, friend(2).id));
+    expect((await friend(0).agent.api.pots[':id'].cancel.$post({ param: { id: cancelled.id } })).status).toBe(
+      403,
+    );
+    expect(
+      (await (await creator.agent.api.pots[':id'].cancel.$post({ param: { id: cancelled.id } })).json())
+        .status,
+    ).toBe('cancelled');
+    const lines = await t.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, friend(2).id));
     expect(lines.some((l) => l.type === 'pot_cancelled' && l.data.potId === cancelled.id)).toBe(true);
     expect((await join(friend(0), cancelled.id, { optionId: optionId(cancelled, 0) })).status).toBe(409);
     expect((await declare(creator, cancelled.id, { optionId: optionId(cancelled, 0) })).status).toBe(409);

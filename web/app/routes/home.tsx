@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { MyChallenge } from '../../../domain/challenges.ts';
 import { isOnBreak } from '../../../domain/limit-rules.ts';
@@ -6,7 +6,12 @@ import { PageLayout } from '../../components/layouts/page-layout.tsx';
 import { useAuthSession } from '../../features/auth/hooks/use-auth-session.ts';
 import { PlaceBetForm } from '../../features/bets/components/place-bet-form.tsx';
 import { usePreselectedFriend } from '../../features/bets/hooks/use-preselected-friend.ts';
-import { betDraftKey, readBetDraft, EMPTY_BET_DRAFT, type OpponentMode } from '../../features/bets/utils/bet-draft.ts';
+import {
+  betDraftKey,
+  readBetDraft,
+  EMPTY_BET_DRAFT,
+  type OpponentMode,
+} from '../../features/bets/utils/bet-draft.ts';
 import { Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { useAllFriends } from '../../features/friends/api/get-friends.ts';
 import { useLimits } from '../../features/limits/api/get-limits.ts';
@@ -32,9 +37,12 @@ export function Component() {
   const userId = useAuthSession().user?.id ?? null;
   const draftKey = userId === null ? null : betDraftKey(userId);
   // Read once: the form owns the draft from here and writes it back as it changes.
-  const [initialDraft, setInitialDraft] = useState(() => (draftKey === null ? EMPTY_BET_DRAFT : readBetDraft(draftKey)));
+  const [initialDraft, setInitialDraft] = useState(() =>
+    draftKey === null ? EMPTY_BET_DRAFT : readBetDraft(draftKey),
+  );
   // The third mode swaps the bet form for the pot form; back in a bet mode, the bet form starts from its draft.
   const [isPotMode, setIsPotMode] = useState(false);
+  const potPanelId = useId();
   const leavePotMode = (mode: OpponentMode) => {
     setInitialDraft({ ...(draftKey === null ? EMPTY_BET_DRAFT : readBetDraft(draftKey)), mode });
     setIsPotMode(false);
@@ -55,16 +63,27 @@ export function Component() {
       ) : isPotMode ? (
         <div className="grid gap-4">
           <p className="text-sm text-muted-foreground">One bet among friends, with several outcomes.</p>
-          <Tabs value="pot" onValueChange={(value) => value !== 'pot' && leavePotMode(value === 'link' ? 'link' : 'friend')}>
+          <Tabs
+            value="pot"
+            onValueChange={(value) => value !== 'pot' && leavePotMode(value === 'link' ? 'link' : 'friend')}
+          >
             <TabsList aria-label="Who to bet with">
-              <TabsTrigger value="friend">Pick a Friend</TabsTrigger>
-              <TabsTrigger value="link">Challenge by Link</TabsTrigger>
-              <TabsTrigger value="pot">Start a Pot</TabsTrigger>
+              <TabsTrigger value="friend" aria-controls={potPanelId}>
+                Pick a Friend
+              </TabsTrigger>
+              <TabsTrigger value="link" aria-controls={potPanelId}>
+                Challenge by Link
+              </TabsTrigger>
+              <TabsTrigger value="pot" aria-controls={potPanelId}>
+                Start a Pot
+              </TabsTrigger>
             </TabsList>
           </Tabs>
-          <Suspense fallback={null}>
-            <CreatePotForm friends={friendList} onCreated={(pot) => void navigate(`/pots/${pot.id}`)} />
-          </Suspense>
+          <div id={potPanelId}>
+            <Suspense fallback={null}>
+              <CreatePotForm friends={friendList} onCreated={(pot) => void navigate(`/pots/${pot.id}`)} />
+            </Suspense>
+          </div>
         </div>
       ) : (
         <div className="grid gap-4">

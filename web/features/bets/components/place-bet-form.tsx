@@ -209,7 +209,11 @@ export function PlaceBetForm({
             <TabsTrigger value="link" aria-controls={modePanelId}>
               Challenge by Link
             </TabsTrigger>
-            {onStartPot ? <TabsTrigger value="pot">Start a Pot</TabsTrigger> : null}
+            {onStartPot ? (
+              <TabsTrigger value="pot" aria-controls={modePanelId}>
+                Start a Pot
+              </TabsTrigger>
+            ) : null}
           </TabsList>
         </Tabs>
         <div id={modePanelId} className="grid gap-2">

@@ -22,57 +22,90 @@ export function usePot(potId: string) {
 type Config<TVariables> = Omit<UseMutationOptions<PotData, Error, TVariables>, 'mutationFn'>;
 
 /** A pot change: the pot page refreshes before `onSuccess`, and after a refusal too (someone acted first). */
-function usePotMutation<TVariables>(mutationFn: (variables: TVariables) => Promise<PotData>, config: Config<TVariables>) {
+function usePotMutation<TVariables>(
+  mutationFn: (variables: TVariables) => Promise<PotData>,
+  config: Config<TVariables>,
+) {
   return useChangeMutation(potChanges, mutationFn, config, { refreshOnError: true });
 }
 
 export function useCreatePot(config: Config<CreatePotFields> = {}) {
-  return usePotMutation(async (input: CreatePotFields) => unwrap(await api.pots.$post({ json: input })), config);
+  return usePotMutation(
+    async (input: CreatePotFields) => unwrap(await api.pots.$post({ json: input })),
+    config,
+  );
 }
 
 export type PickInput = { optionId: string } | { guess: number };
 
 export function useJoinPot(potId: string, config: Config<PickInput> = {}) {
-  return usePotMutation(async (pick: PickInput) => unwrap(await api.pots[':id'].entry.$post({ param: { id: potId }, json: pick })), config);
+  return usePotMutation(
+    async (pick: PickInput) =>
+      unwrap(await api.pots[':id'].entry.$post({ param: { id: potId }, json: pick })),
+    config,
+  );
 }
 
 export function useChangePick(potId: string, config: Config<PickInput> = {}) {
-  return usePotMutation(async (pick: PickInput) => unwrap(await api.pots[':id'].entry.$put({ param: { id: potId }, json: pick })), config);
+  return usePotMutation(
+    async (pick: PickInput) => unwrap(await api.pots[':id'].entry.$put({ param: { id: potId }, json: pick })),
+    config,
+  );
 }
 
 export function useLeavePot(potId: string, config: Config<void> = {}) {
-  return usePotMutation(async () => unwrap(await api.pots[':id'].entry.$delete({ param: { id: potId } })), config);
+  return usePotMutation(
+    async () => unwrap(await api.pots[':id'].entry.$delete({ param: { id: potId } })),
+    config,
+  );
 }
 
 export function useCloseEntries(potId: string, config: Config<void> = {}) {
-  return usePotMutation(async () => unwrap(await api.pots[':id'].close.$post({ param: { id: potId } })), config);
+  return usePotMutation(
+    async () => unwrap(await api.pots[':id'].close.$post({ param: { id: potId } })),
+    config,
+  );
 }
 
 export function useCancelPot(potId: string, config: Config<void> = {}) {
-  return usePotMutation(async () => unwrap(await api.pots[':id'].cancel.$post({ param: { id: potId } })), config);
+  return usePotMutation(
+    async () => unwrap(await api.pots[':id'].cancel.$post({ param: { id: potId } })),
+    config,
+  );
 }
 
 export function useAcceptReferee(potId: string, config: Config<void> = {}) {
-  return usePotMutation(async () => unwrap(await api.pots[':id'].referee.$post({ param: { id: potId } })), config);
+  return usePotMutation(
+    async () => unwrap(await api.pots[':id'].referee.$post({ param: { id: potId } })),
+    config,
+  );
 }
 
-export function useDeclareResult(potId: string, config: Config<{ optionId: string } | { number: number }> = {}) {
+export function useDeclareResult(
+  potId: string,
+  config: Config<{ optionId: string } | { number: number }> = {},
+) {
   return usePotMutation(
-    async (result: { optionId: string } | { number: number }) => unwrap(await api.pots[':id'].result.$post({ param: { id: potId }, json: result })),
+    async (result: { optionId: string } | { number: number }) =>
+      unwrap(await api.pots[':id'].result.$post({ param: { id: potId }, json: result })),
     config,
   );
 }
 
 export function useMarkPotPaid(potId: string, config: Config<string> = {}) {
   return usePotMutation(
-    async (paymentId: string) => unwrap(await api.pots[':id'].payments[':paymentId'].sent.$post({ param: { id: potId, paymentId } })),
+    async (paymentId: string) =>
+      unwrap(await api.pots[':id'].payments[':paymentId'].sent.$post({ param: { id: potId, paymentId } })),
     config,
   );
 }
 
 export function useConfirmPotPayment(potId: string, config: Config<string> = {}) {
   return usePotMutation(
-    async (paymentId: string) => unwrap(await api.pots[':id'].payments[':paymentId'].confirmed.$post({ param: { id: potId, paymentId } })),
+    async (paymentId: string) =>
+      unwrap(
+        await api.pots[':id'].payments[':paymentId'].confirmed.$post({ param: { id: potId, paymentId } }),
+      ),
     config,
   );
 }

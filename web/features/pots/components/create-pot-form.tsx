@@ -99,7 +99,10 @@ export function CreatePotForm({ friends, onCreated }: CreatePotFormProps) {
       onCreated(pot);
     },
     onError: (error) =>
-      toast.error('Error', { description: apiErrorMessage(error, 'Failed to create the pot. Please try again.'), form: FORM }),
+      toast.error('Error', {
+        description: apiErrorMessage(error, 'Failed to create the pot. Please try again.'),
+        form: FORM,
+      }),
   });
 
   const lineNumber = line.trim() === '' ? null : Number(line);
@@ -110,16 +113,26 @@ export function CreatePotForm({ friends, onCreated }: CreatePotFormProps) {
         ? overUnderLabels(lineNumber)
         : [];
   const errorFor = (field: keyof CreatePotFields) => (failure?.field === field ? failure.message : undefined);
-  const errorIdFor = (field: keyof CreatePotFields) => (failure?.field === field ? `${errorIdBase}-${field}` : undefined);
+  const errorIdFor = (field: keyof CreatePotFields) =>
+    failure?.field === field ? `${errorIdBase}-${field}` : undefined;
+  // A field's error goes once that field is changed.
+  const clear = (field: keyof CreatePotFields) => {
+    if (failure?.field === field) setFailure(null);
+  };
 
   const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const entry = notEntering ? null : kind === 'closest' ? { guess: guess.trim() === '' ? Number.NaN : Number(guess) } : { optionIndex: pick ?? -1 };
+    const entry = notEntering
+      ? null
+      : kind === 'closest'
+        ? { guess: guess.trim() === '' ? Number.NaN : Number(guess) }
+        : { optionIndex: pick ?? -1 };
     const fields: CreatePotFields = {
       question,
       kind,
       options: kind === 'choices' ? options : [],
-      line: kind === 'over_under' ? (lineNumber === null || Number.isNaN(lineNumber) ? null : lineNumber) : null,
+      line:
+        kind === 'over_under' ? (lineNumber === null || Number.isNaN(lineNumber) ? null : lineNumber) : null,
       stake: stake?.amount ?? null,
       closesAt: closesAt === '' ? null : new Date(closesAt).toISOString(),
       resolveBy: resolveBy || null,
@@ -149,11 +162,17 @@ export function CreatePotForm({ friends, onCreated }: CreatePotFormProps) {
         maxLength={POT_QUESTION_MAX}
         value={question}
         error={errorFor('question')}
-        onChange={(event) => setQuestion(event.target.value)}
+        onChange={(event) => {
+          setQuestion(event.target.value);
+          clear('question');
+        }}
       />
       <Choice
         label="Outcomes"
-        options={(['choices', 'over_under', 'closest'] as const).map((value) => ({ value, label: potKindLabels[value] }))}
+        options={(['choices', 'over_under', 'closest'] as const).map((value) => ({
+          value,
+          label: potKindLabels[value],
+        }))}
         value={kind}
         onChange={(value) => {
           setKind(value);
@@ -175,10 +194,17 @@ export function CreatePotForm({ friends, onCreated }: CreatePotFormProps) {
                 aria-invalid={failure?.field === 'options' ? true : undefined}
                 aria-describedby={errorIdFor('options')}
                 value={option}
-                onChange={(event) => setOptions(options.map((other, i) => (i === index ? event.target.value : other)))}
+                onChange={(event) => {
+                  setOptions(options.map((other, i) => (i === index ? event.target.value : other)));
+                  clear('options');
+                }}
               />
               {options.length > 2 ? (
-                <Button type="button" variant="outline" onClick={() => setOptions(options.filter((_, i) => i !== index))}>
+                <Button
+                  type="button"
+                  variant="outline"
+                  onClick={() => setOptions(options.filter((_, i) => i !== index))}
+                >
                   Remove
                 </Button>
               ) : null}
@@ -199,11 +225,22 @@ export function CreatePotForm({ friends, onCreated }: CreatePotFormProps) {
           placeholder="e.g. 45.5"
           value={line}
           error={errorFor('line')}
-          onChange={(event) => setLine(event.target.value)}
+          onChange={(event) => {
+            setLine(event.target.value);
+            clear('line');
+          }}
         />
       ) : null}
       <div className="grid gap-2">
-        <AmountPicker label="Stake per person" value={stake} errorId={errorIdFor('stake')} onChange={setStake} />
+        <AmountPicker
+          label="Stake per person"
+          value={stake}
+          errorId={errorIdFor('stake')}
+          onChange={(choice) => {
+            setStake(choice);
+            clear('stake');
+          }}
+        />
         <FieldError id={errorIdFor('stake')} message={errorFor('stake')} />
       </div>
       <TextField
@@ -212,7 +249,10 @@ export function CreatePotForm({ friends, onCreated }: CreatePotFormProps) {
         hint="Optional. Without it, entries close when the result is declared."
         value={closesAt}
         error={errorFor('closesAt')}
-        onChange={(event) => setClosesAt(event.target.value)}
+        onChange={(event) => {
+          setClosesAt(event.target.value);
+          clear('closesAt');
+        }}
       />
       <TextField
         type="date"
@@ -222,7 +262,10 @@ export function CreatePotForm({ friends, onCreated }: CreatePotFormProps) {
         value={resolveBy}
         error={errorFor('resolveBy')}
         className="w-full sm:w-56"
-        onChange={(event) => setResolveBy(event.target.value)}
+        onChange={(event) => {
+          setResolveBy(event.target.value);
+          clear('resolveBy');
+        }}
       />
       <Choice
         label="Decided by"
@@ -241,6 +284,7 @@ export function CreatePotForm({ friends, onCreated }: CreatePotFormProps) {
             value={refereeId}
             onChange={(event) => {
               setRefereeId(event.target.value);
+              clear('refereeId');
               setInvitees(invitees.filter((id) => id !== event.target.value));
             }}
           >
@@ -258,7 +302,10 @@ export function CreatePotForm({ friends, onCreated }: CreatePotFormProps) {
         <InvitePicker
           friends={friends}
           value={invitees}
-          onChange={setInvitees}
+          onChange={(ids) => {
+            setInvitees(ids);
+            clear('inviteeIds');
+          }}
           excludedId={decider === 'referee' ? refereeId : null}
           errorId={errorIdFor('inviteeIds')}
         />
@@ -270,14 +317,29 @@ export function CreatePotForm({ friends, onCreated }: CreatePotFormProps) {
             label="Your pick"
             options={outcomeLabels.map((label, index) => ({ value: String(index), label }))}
             value={pick === null ? null : String(pick)}
-            onChange={(value) => setPick(Number(value))}
+            onChange={(value) => {
+              setPick(Number(value));
+              clear('entry');
+            }}
           />
         ) : null}
         {!notEntering && kind === 'closest' ? (
-          <TextField label="Your guess" inputMode="decimal" value={guess} onChange={(event) => setGuess(event.target.value)} />
+          <TextField
+            label="Your guess"
+            inputMode="decimal"
+            value={guess}
+            onChange={(event) => {
+              setGuess(event.target.value);
+              clear('entry');
+            }}
+          />
         ) : null}
         <div className="flex items-center gap-2">
-          <Checkbox id={`${errorIdBase}-not-entering`} checked={notEntering} onCheckedChange={(checked) => setNotEntering(checked === true)} />
+          <Checkbox
+            id={`${errorIdBase}-not-entering`}
+            checked={notEntering}
+            onCheckedChange={(checked) => setNotEntering(checked === true)}
+          />
           <Label htmlFor={`${errorIdBase}-not-entering`} className="font-normal">
             I'm not entering
           </Label>

@@ -33,7 +33,8 @@ import {
   type PotData,
 } from '../api/pots.ts';
 
-const onError = (fallback: string) => (error: Error) => toast.error('Error', { description: apiErrorMessage(error, fallback) });
+const onError = (fallback: string) => (error: Error) =>
+  toast.error('Error', { description: apiErrorMessage(error, fallback) });
 
 /** Choose one outcome (radio buttons), or type a number for Closest Guess / a result. */
 function PickInputs({
@@ -55,7 +56,14 @@ function PickInputs({
 }) {
   const labelId = useId();
   if (numberLabel !== null)
-    return <TextField label={numberLabel} inputMode="decimal" value={number} onChange={(event) => onNumberChange(event.target.value)} />;
+    return (
+      <TextField
+        label={numberLabel}
+        inputMode="decimal"
+        value={number}
+        onChange={(event) => onNumberChange(event.target.value)}
+      />
+    );
   return (
     <div className="grid gap-2">
       <p id={labelId} className="text-sm font-medium">
@@ -96,15 +104,29 @@ export function PotCard({ pot, viewerId }: { pot: PotData; viewerId: string }) {
   const actions = availablePotActions(pot, viewerId);
   const mine = pot.entrants.find((entrant) => entrant.user.id === viewerId);
   const [optionId, setOptionId] = useState<string | null>(mine?.optionId ?? null);
-  const [number, setNumber] = useState(mine?.guess === null || mine?.guess === undefined ? '' : String(mine.guess));
+  const [number, setNumber] = useState(
+    mine?.guess === null || mine?.guess === undefined ? '' : String(mine.guess),
+  );
   const [resultOptionId, setResultOptionId] = useState<string | null>(null);
   const [resultNumber, setResultNumber] = useState('');
   const [isCancelOpen, setIsCancelOpen] = useState(false);
 
-  const join = useJoinPot(pot.id, { onSuccess: () => toast.success(potMessages.joined), onError: onError('Failed to join. Please try again.') });
-  const changePick = useChangePick(pot.id, { onSuccess: () => toast.success('Pick changed'), onError: onError('Failed to change your pick.') });
-  const leave = useLeavePot(pot.id, { onSuccess: () => toast.success('You left the pot'), onError: onError('Failed to leave the pot.') });
-  const close = useCloseEntries(pot.id, { onSuccess: () => toast.success('Entries closed'), onError: onError('Failed to close entries.') });
+  const join = useJoinPot(pot.id, {
+    onSuccess: () => toast.success(potMessages.joined),
+    onError: onError('Failed to join. Please try again.'),
+  });
+  const changePick = useChangePick(pot.id, {
+    onSuccess: () => toast.success('Pick changed'),
+    onError: onError('Failed to change your pick.'),
+  });
+  const leave = useLeavePot(pot.id, {
+    onSuccess: () => toast.success('You left the pot'),
+    onError: onError('Failed to leave the pot.'),
+  });
+  const close = useCloseEntries(pot.id, {
+    onSuccess: () => toast.success('Entries closed'),
+    onError: onError('Failed to close entries.'),
+  });
   const cancel = useCancelPot(pot.id, {
     onSuccess: () => {
       setIsCancelOpen(false);
@@ -113,7 +135,10 @@ export function PotCard({ pot, viewerId }: { pot: PotData; viewerId: string }) {
     onError: onError('Failed to cancel the pot.'),
   });
   const acceptReferee = useAcceptReferee(pot.id, { onError: onError('Failed to accept the referee role.') });
-  const declare = useDeclareResult(pot.id, { onSuccess: () => toast.success('Result declared'), onError: onError('Failed to declare the result.') });
+  const declare = useDeclareResult(pot.id, {
+    onSuccess: () => toast.success('Result declared'),
+    onError: onError('Failed to declare the result.'),
+  });
   const markPaid = useMarkPotPaid(pot.id, { onError: onError('Failed to mark the payment as paid.') });
   const confirmPayment = useConfirmPotPayment(pot.id, { onError: onError('Failed to confirm the payment.') });
 
@@ -139,7 +164,11 @@ export function PotCard({ pot, viewerId }: { pot: PotData; viewerId: string }) {
         <p className="text-2xl font-bold tabular-nums">{potTotalText(total)}</p>
         <p className="text-sm text-muted-foreground">
           {formatDollars(pot.stake)} per person · Decided by{' '}
-          {pot.decider === 'referee' && pot.referee ? `${pot.referee.name} (referee)` : pot.decider === 'me' ? pot.creator.name : potDeciderLabels[pot.decider]}
+          {pot.decider === 'referee' && pot.referee
+            ? `${pot.referee.name} (referee)`
+            : pot.decider === 'me'
+              ? pot.creator.name
+              : potDeciderLabels[pot.decider]}
           {pot.closesAt ? ` · Entries close ${new Date(pot.closesAt).toLocaleString()}` : ''}
         </p>
         {pot.decider === 'referee' && !pot.refereeAccepted && state !== 'cancelled' && state !== 'decided' ? (
@@ -194,7 +223,15 @@ export function PotCard({ pot, viewerId }: { pot: PotData; viewerId: string }) {
 
       {actions.includes('join') ? (
         <div className="grid gap-2">
-          <PickInputs label="Your pick" pot={pot} optionId={optionId} onOptionChange={setOptionId} number={number} onNumberChange={setNumber} numberLabel={guessLabel} />
+          <PickInputs
+            label="Your pick"
+            pot={pot}
+            optionId={optionId}
+            onOptionChange={setOptionId}
+            number={number}
+            onNumberChange={setNumber}
+            numberLabel={guessLabel}
+          />
           <Button disabled={pick === null || join.isPending} onClick={() => pick && join.mutate(pick)}>
             {`Join for ${formatDollars(pot.stake)}`}
           </Button>
@@ -202,12 +239,30 @@ export function PotCard({ pot, viewerId }: { pot: PotData; viewerId: string }) {
       ) : null}
       {actions.includes('changePick') ? (
         <div className="grid gap-2">
-          <PickInputs label="Your pick" pot={pot} optionId={optionId} onOptionChange={setOptionId} number={number} onNumberChange={setNumber} numberLabel={guessLabel} />
+          <PickInputs
+            label="Your pick"
+            pot={pot}
+            optionId={optionId}
+            onOptionChange={setOptionId}
+            number={number}
+            onNumberChange={setNumber}
+            numberLabel={guessLabel}
+          />
           <div className="flex gap-2">
-            <Button variant="outline" className="flex-1" disabled={pick === null || changePick.isPending} onClick={() => pick && changePick.mutate(pick)}>
+            <Button
+              variant="outline"
+              className="flex-1"
+              disabled={pick === null || changePick.isPending}
+              onClick={() => pick && changePick.mutate(pick)}
+            >
               Change Pick
             </Button>
-            <Button variant="outline" className="flex-1" disabled={leave.isPending} onClick={() => leave.mutate()}>
+            <Button
+              variant="outline"
+              className="flex-1"
+              disabled={leave.isPending}
+              onClick={() => leave.mutate()}
+            >
               Leave Pot
             </Button>
           </div>
@@ -229,7 +284,10 @@ export function PotCard({ pot, viewerId }: { pot: PotData; viewerId: string }) {
             onNumberChange={setResultNumber}
             numberLabel={resultLabel}
           />
-          <Button disabled={result === null || declare.isPending} onClick={() => result && declare.mutate(result)}>
+          <Button
+            disabled={result === null || declare.isPending}
+            onClick={() => result && declare.mutate(result)}
+          >
             Declare Result
           </Button>
         </div>
@@ -237,7 +295,12 @@ export function PotCard({ pot, viewerId }: { pot: PotData; viewerId: string }) {
       {actions.includes('close') || actions.includes('cancel') ? (
         <div className="flex gap-2">
           {actions.includes('close') ? (
-            <Button variant="outline" className="flex-1" disabled={close.isPending} onClick={() => close.mutate()}>
+            <Button
+              variant="outline"
+              className="flex-1"
+              disabled={close.isPending}
+              onClick={() => close.mutate()}
+            >
               Close Entries
             </Button>
           ) : null}
@@ -254,14 +317,20 @@ export function PotCard({ pot, viewerId }: { pot: PotData; viewerId: string }) {
           <h3 className="text-sm font-semibold">Payments</h3>
           <ul className="grid gap-2">
             {pot.payments.map((payment) => {
-              const href = potVenmoLink({ payeeHandle: payment.payee.venmoHandle, amount: payment.amount, question: pot.question });
+              const href = potVenmoLink({
+                payeeHandle: payment.payee.venmoHandle,
+                amount: payment.amount,
+                question: pot.question,
+              });
               const isPayer = payment.payer.id === viewerId;
               const isPayee = payment.payee.id === viewerId;
               return (
                 <li key={payment.id} className="grid gap-2 rounded-md border px-3 py-2 text-sm">
                   <div className="flex justify-between gap-2">
                     <span>{potPaymentLine(payment.payer.name, payment.payee.name, payment.amount)}</span>
-                    <span className="text-muted-foreground">{payment.confirmed ? 'Confirmed' : payment.sent ? 'Paid' : 'Unpaid'}</span>
+                    <span className="text-muted-foreground">
+                      {payment.confirmed ? 'Confirmed' : payment.sent ? 'Paid' : 'Unpaid'}
+                    </span>
                   </div>
                   {isPayer && !payment.sent ? (
                     <div className="flex gap-2">
@@ -273,13 +342,23 @@ export function PotCard({ pot, viewerId }: { pot: PotData; viewerId: string }) {
                           </a>
                         </Button>
                       ) : null}
-                      <Button size="sm" variant="outline" className="flex-1" disabled={markPaid.isPending} onClick={() => markPaid.mutate(payment.id)}>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        className="flex-1"
+                        disabled={markPaid.isPending}
+                        onClick={() => markPaid.mutate(payment.id)}
+                      >
                         Mark Paid
                       </Button>
                     </div>
                   ) : null}
                   {isPayee && payment.sent && !payment.confirmed ? (
-                    <Button size="sm" disabled={confirmPayment.isPending} onClick={() => confirmPayment.mutate(payment.id)}>
+                    <Button
+                      size="sm"
+                      disabled={confirmPayment.isPending}
+                      onClick={() => confirmPayment.mutate(payment.id)}
+                    >
                       Confirm Payment Received
                     </Button>
                   ) : null}
