@@ -270,6 +270,11 @@ export function paymentPlan(stake: number, split: PotSplit): PotPayment[] {
   return payments;
 }
 
+/** A vote result stands when a strict majority of the entrants agree. */
+export function isStrictMajority(votes: number, entrants: number): boolean {
+  return entrants > 0 && votes * 2 > entrants;
+}
+
 /** '<Payer> pays <Payee> $N'. */
 export function potPaymentLine(payer: string, payee: string, amount: number): string {
   return `${payer} pays ${payee} ${formatDollars(amount)}`;

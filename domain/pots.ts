@@ -59,6 +59,8 @@ export const potPickInputSchema = z.union([
 export type PotPickInput = z.infer<typeof potPickInputSchema>;
 
 /** The decider's result: the winning outcome, or the actual number (Over/Under, Closest Guess). */
+export const votePotInputSchema = z.object({ optionId: z.uuid('Choose an outcome.') }).strict();
+
 export const declarePotInputSchema = z.union([
   z.object({ optionId: z.uuid('Choose the winning outcome.') }).strict(),
   z.object({ number: potNumber }).strict(),
@@ -106,6 +108,8 @@ export const potViewSchema = z.object({
       payout: z.number().int().nullable(),
     }),
   ),
+  /** 'Entrants vote': each entrant's current vote. */
+  votes: z.array(z.object({ userId: z.string(), optionId: z.string() })),
   payments: z.array(
     z.object({
       id: z.string(),
@@ -126,7 +130,8 @@ export function potState(pot: Pick<PotView, 'status' | 'closesAt' | 'now'>): Pot
   return pot.status;
 }
 
-export type PotAction = 'join' | 'changePick' | 'leave' | 'close' | 'cancel' | 'acceptReferee' | 'declare';
+export type PotAction =
+  'join' | 'changePick' | 'leave' | 'close' | 'cancel' | 'acceptReferee' | 'declare' | 'vote';
 
 /** What the viewer may do with the pot now (payments are per line: see the page). */
 export function availablePotActions(pot: PotView, viewerId: string): PotAction[] {
@@ -147,6 +152,8 @@ export function availablePotActions(pot: PotView, viewerId: string): PotAction[]
   const decides =
     (pot.decider === 'me' && isCreator) || (pot.decider === 'referee' && isReferee && pot.refereeAccepted);
   if (decides && (state === 'open' || state === 'closed' || state === 'awaiting')) actions.push('declare');
+  if (pot.decider === 'vote' && entered && (state === 'open' || state === 'closed' || state === 'awaiting'))
+    actions.push('vote');
   return actions;
 }
 

@@ -38,6 +38,14 @@ CREATE TABLE "pot_payment" (
 	CONSTRAINT "pot_payment_confirmed_implies_sent" CHECK ("pot_payment"."confirmed_at" is null or "pot_payment"."sent_at" is not null)
 );
 --> statement-breakpoint
+CREATE TABLE "pot_vote" (
+	"pot_id" uuid NOT NULL,
+	"user_id" text NOT NULL,
+	"option_id" uuid NOT NULL,
+	"voted_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "pot_vote_pot_id_user_id_pk" PRIMARY KEY("pot_id","user_id")
+);
+--> statement-breakpoint
 CREATE TABLE "pot" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"creator_id" text NOT NULL,
@@ -83,6 +91,9 @@ ALTER TABLE "pot_option" ADD CONSTRAINT "pot_option_pot_id_pot_id_fk" FOREIGN KE
 ALTER TABLE "pot_payment" ADD CONSTRAINT "pot_payment_pot_id_pot_id_fk" FOREIGN KEY ("pot_id") REFERENCES "public"."pot"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pot_payment" ADD CONSTRAINT "pot_payment_payer_id_user_id_fk" FOREIGN KEY ("payer_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pot_payment" ADD CONSTRAINT "pot_payment_payee_id_user_id_fk" FOREIGN KEY ("payee_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "pot_vote" ADD CONSTRAINT "pot_vote_pot_id_pot_id_fk" FOREIGN KEY ("pot_id") REFERENCES "public"."pot"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "pot_vote" ADD CONSTRAINT "pot_vote_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "pot_vote" ADD CONSTRAINT "pot_vote_option_id_pot_option_id_fk" FOREIGN KEY ("option_id") REFERENCES "public"."pot_option"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pot" ADD CONSTRAINT "pot_creator_id_user_id_fk" FOREIGN KEY ("creator_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pot" ADD CONSTRAINT "pot_referee_id_user_id_fk" FOREIGN KEY ("referee_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pot" ADD CONSTRAINT "pot_decided_by_user_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

@@ -179,3 +179,21 @@ export const potPayments = pgTable(
     index('pot_payment_payee_idx').on(table.payeeId),
   ],
 );
+
+/** 'Entrants vote': one vote per entrant, changeable until a strict majority agrees (then the pot is decided). */
+export const potVotes = pgTable(
+  'pot_vote',
+  {
+    potId: uuid('pot_id')
+      .notNull()
+      .references(() => pots.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    optionId: uuid('option_id')
+      .notNull()
+      .references(() => potOptions.id, { onDelete: 'cascade' }),
+    votedAt: timestamp('voted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.potId, table.userId] })],
+);

@@ -155,3 +155,41 @@ test('Mark Paid twice: marked once, one notification', async () => {
   const lines = await t.db.select().from(notifications).where(eq(notifications.userId, payment.payee.id));
   expect(lines.filter((l) => l.type === 'pot_payment_marked' && l.data.potId === pot.id)).toHaveLength(1);
 });
+
+test('two votes completing a majority at once: decided once, one payment plan', async () => {
+  const pot = await create({ decider: 'vote', inviteeIds: friends.slice(0, 3).map((f) => f.id) });
+  for (const f of friends.slice(0, 3)) {
+    await f.agent.api.pots[':id'].entry.$post({
+      param: { id: pot.id },
+      json: { optionId: optionId(pot, 1) },
+    });
+  }
+  // 4 entrants: the creator's vote is the second; the third and fourth arrive together.
+  await creator.agent.api.pots[':id'].vote.$post({
+    param: { id: pot.id },
+    json: { optionId: optionId(pot, 1) },
+  });
+  await friends[0]?.agent.api.pots[':id'].vote.$post({
+    param: { id: pot.id },
+    json: { optionId: optionId(pot, 1) },
+  });
+  const statuses = (
+    await Promise.all(
+      friends
+        .slice(1, 3)
+        .map((f) =>
+          f.agent.api.pots[':id'].vote.$post({ param: { id: pot.id }, json: { optionId: optionId(pot, 1) } }),
+        ),
+    )
+  ).map((r) => r.status);
+  expect(statuses.sort()).toEqual([200, 409]);
+  const [row] = await t.db.select().from(pots).where(eq(pots.id, pot.id));
+  expect(row?.status).toBe('decided');
+  // Three on Alex share $20 (7, 7, 6): the creator pays each their net, once.
+  const payments = await t.db.select().from(potPayments).where(eq(potPayments.potId, pot.id));
+  expect(payments.map((p) => [p.payerId, p.amount])).toEqual([
+    [creator.id, 2],
+    [creator.id, 2],
+    [creator.id, 1],
+  ]);
+});

@@ -1,12 +1,18 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { createPotInputSchema, declarePotInputSchema, potPickInputSchema } from '../../../domain/pots.ts';
+import {
+  createPotInputSchema,
+  declarePotInputSchema,
+  potPickInputSchema,
+  votePotInputSchema,
+} from '../../../domain/pots.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { currentUser, requireUser, session } from '../../middleware/session.ts';
 import { validate } from '../../middleware/validate.ts';
 import {
   acceptReferee,
   cancelPot,
+  castVote,
   changePick,
   closeEntries,
   confirmPotPayment,
@@ -86,6 +92,17 @@ export const potRoutes = new Hono<AppEnv>()
         currentUser(c).id,
         c.req.valid('param').id,
         c.req.valid('json'),
+      ),
+    ),
+  )
+  .post('/:id/vote', validate('param', potParam), validate('json', votePotInputSchema), async (c) =>
+    c.json(
+      await castVote(
+        c.var.deps.database.db,
+        potEffects(c),
+        currentUser(c).id,
+        c.req.valid('param').id,
+        c.req.valid('json').optionId,
       ),
     ),
   )

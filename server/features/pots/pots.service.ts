@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  isStrictMajority,
   paymentPlan,
   potMessages,
   potViewSchema,
@@ -14,7 +15,7 @@ import {
 import type { ChangeEvent } from '../../../domain/realtime.ts';
 import type { Db } from '../../db/client.ts';
 import { queryOne, queryRows } from '../../db/query.ts';
-import { potEntries, potInvites, potOptions, potPayments, pots } from '../../db/schema/pots.ts';
+import { potEntries, potInvites, potOptions, potPayments, pots, potVotes } from '../../db/schema/pots.ts';
 import { AppError } from '../../lib/errors.ts';
 import { assertMayBet } from '../limits/limits.service.ts';
 import { writeNotifications, type NewNotification } from '../notifications/notify.ts';
@@ -71,6 +72,7 @@ const potPageRow = z.object({
   options: potViewSchema.shape.options,
   invitees: potViewSchema.shape.invitees,
   entrants: potViewSchema.shape.entrants,
+  votes: potViewSchema.shape.votes,
   payments: potViewSchema.shape.payments,
 });
 
@@ -95,6 +97,8 @@ export async function getPot(db: Db, viewerId: string, potId: string): Promise<P
         coalesce((select json_agg(json_build_object('user', ${personJson('eu')}, 'optionId', e.option_id,
             'guess', case when e.user_id = ${viewerId} or not (${entriesOpen}) then e.guess end, 'payout', e.payout) order by e.seq)
           from pot_entry e join "user" eu on eu.id = e.user_id where e.pot_id = p.id), '[]'::json) as entrants,
+        coalesce((select json_agg(json_build_object('userId', v.user_id, 'optionId', v.option_id) order by v.voted_at)
+          from pot_vote v where v.pot_id = p.id), '[]'::json) as votes,
         coalesce((select json_agg(json_build_object('id', pp.id, 'payer', ${personJson('pa')}, 'payee', ${personJson('pb')},
             'amount', pp.amount, 'sent', pp.sent_at is not null, 'confirmed', pp.confirmed_at is not null) order by pp.position)
           from pot_payment pp join "user" pa on pa.id = pp.payer_id join "user" pb on pb.id = pp.payee_id
@@ -128,6 +132,7 @@ export async function getPot(db: Db, viewerId: string, potId: string): Promise<P
     options: row.options,
     invitees: row.invitees,
     entrants: row.entrants,
+    votes: row.votes,
     payments: row.payments,
   };
 }
@@ -560,6 +565,52 @@ export async function declareResult(
     }
     if (!('number' in input)) throw new AppError('VALIDATION_FAILED', 'Enter the actual number.');
     return settle(tx, userId, pot, { outcome: 'declared', optionId: null, number: input.number });
+  });
+  await announce(db, effects, potId, notified);
+  return getPot(db, userId, potId);
+}
+
+/**
+ * An entrant's vote on an 'Entrants vote' pot; a changed vote replaces the earlier one. The pot row is held
+ * FOR UPDATE, so two votes completing a majority at once serialize: the first decides the pot, the second
+ * finds it decided.
+ */
+export async function castVote(
+  db: Db,
+  effects: PotEffects,
+  userId: string,
+  potId: string,
+  optionId: string,
+): Promise<PotView> {
+  const notified = await db.transaction(async (tx) => {
+    const pot = await lockVisiblePot(tx, userId, potId, 'update');
+    if (pot.decider !== 'vote') throw conflict('The entrants do not vote on this pot.');
+    if (pot.status === 'decided') throw conflict('This pot was already decided.');
+    if (pot.status === 'cancelled') throw conflict('This pot was cancelled.');
+    const entries = await tx
+      .select({ userId: potEntries.userId })
+      .from(potEntries)
+      .where(eq(potEntries.potId, potId));
+    if (!entries.some((entry) => entry.userId === userId)) throw forbidden('Only entrants can vote.');
+    const [option] = await tx
+      .select({ id: potOptions.id })
+      .from(potOptions)
+      .where(and(eq(potOptions.id, optionId), eq(potOptions.potId, potId)));
+    if (!option) throw new AppError('VALIDATION_FAILED', 'Choose one of this pot’s outcomes.');
+    await tx
+      .insert(potVotes)
+      .values({ potId, userId, optionId })
+      .onConflictDoUpdate({
+        target: [potVotes.potId, potVotes.userId],
+        set: { optionId, votedAt: sql`now()` },
+      });
+    const votes = await tx
+      .select({ optionId: potVotes.optionId })
+      .from(potVotes)
+      .where(eq(potVotes.potId, potId));
+    const agreeing = votes.filter((vote) => vote.optionId === optionId).length;
+    if (!isStrictMajority(agreeing, entries.length)) return [];
+    return settle(tx, userId, pot, { outcome: 'declared', optionId, number: null });
   });
   await announce(db, effects, potId, notified);
   return getPot(db, userId, potId);

@@ -374,4 +374,34 @@ describe('deciding and paying', () => {
     const rows = await t.db.select().from(potPayments).where(eq(potPayments.potId, pot.id));
     expect(rows.map((r) => [r.payerId, r.payeeId, r.amount])).toEqual([[friend(0).id, creator.id, 10]]);
   });
+
+  test('entrants vote: a strict majority decides, votes change until then, only entrants vote', async () => {
+    const pot = await create({ decider: 'vote' });
+    await join(friend(0), pot.id, { optionId: optionId(pot, 1) });
+    await join(friend(1), pot.id, { optionId: optionId(pot, 1) });
+    await join(friend(2), pot.id, { optionId: optionId(pot, 0) });
+    const vote = (who: Person, position: number) =>
+      who.agent.api.pots[':id'].vote.$post({
+        param: { id: pot.id },
+        json: { optionId: optionId(pot, position) },
+      });
+    expect((await declare(creator, pot.id, { optionId: optionId(pot, 0) })).status).toBe(409);
+    expect((await vote(friend(3), 0)).status).toBe(404);
+    expect((await vote(friend(0), 1)).status).toBe(200);
+    expect((await vote(friend(1), 1)).status).toBe(200);
+    // 2 of 4 is not a strict majority; friend 1 changes their mind.
+    expect((await vote(friend(1), 0)).status).toBe(200);
+    const tally = await (await vote(creator, 0)).json();
+    expect(tally).toMatchObject({ status: 'open' });
+    expect(tally.votes).toHaveLength(3);
+    const decided = await (await vote(friend(2), 0)).json();
+    // Three of four on Chiefs: creator and friend 2 picked it and share $40.
+    expect(decided).toMatchObject({ status: 'decided', outcome: 'won', resultOptionId: optionId(pot, 0) });
+    expect(decided.entrants.map((e) => e.payout)).toEqual([20, 0, 0, 20]);
+    expect((await vote(friend(0), 1)).status).toBe(409);
+    const refused = await creator.agent.api.pots.$post({
+      json: potInput({ decider: 'vote', kind: 'closest', options: [], entry: null }),
+    });
+    expect(refused.status).toBe(422);
+  });
 });

@@ -18,13 +18,13 @@ import { useLimits } from '../../features/limits/api/get-limits.ts';
 import { BreakNotice } from '../../features/limits/components/break-notice.tsx';
 import { ActivityBell } from '../../features/notifications/components/activity-bell.tsx';
 
-// Only after a link is made: the QR encoder stays out of the Place Bet screen's first download (budget).
 // Only in 'Start a Pot' mode: the pot form stays out of the Place Bet screen's first download.
 const CreatePotForm = lazy(async () => {
   const module = await import('../../features/pots/components/create-pot-form.tsx');
   return { default: module.CreatePotForm };
 });
 
+// Only after a link is made: the QR encoder stays out of the Place Bet screen's first download (budget).
 const ChallengeLinkDialog = lazy(async () => {
   const module = await import('../../features/bets/components/challenge-link-dialog.tsx');
   return { default: module.ChallengeLinkDialog };

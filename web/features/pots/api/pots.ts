@@ -109,3 +109,11 @@ export function useConfirmPotPayment(potId: string, config: Config<string> = {})
     config,
   );
 }
+
+export function useVote(potId: string, config: Config<string> = {}) {
+  return usePotMutation(
+    async (optionId: string) =>
+      unwrap(await api.pots[':id'].vote.$post({ param: { id: potId }, json: { optionId } })),
+    config,
+  );
+}

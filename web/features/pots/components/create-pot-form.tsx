@@ -177,6 +177,7 @@ export function CreatePotForm({ friends, onCreated }: CreatePotFormProps) {
         onChange={(value) => {
           setKind(value);
           setPick(null);
+          if (value !== 'choices' && decider === 'vote') setDecider('me');
         }}
       />
       {kind === 'choices' ? (
@@ -269,7 +270,13 @@ export function CreatePotForm({ friends, onCreated }: CreatePotFormProps) {
       />
       <Choice
         label="Decided by"
-        options={(['me', 'referee'] as const).map((value) => ({ value, label: potDeciderLabels[value] }))}
+        options={(kind === 'choices'
+          ? (['me', 'referee', 'vote'] as const)
+          : (['me', 'referee'] as const)
+        ).map((value) => ({
+          value,
+          label: potDeciderLabels[value],
+        }))}
         value={decider}
         onChange={setDecider}
       />

@@ -29,6 +29,7 @@ import {
   useJoinPot,
   useLeavePot,
   useMarkPotPaid,
+  useVote,
   type PickInput,
   type PotData,
 } from '../api/pots.ts';
@@ -139,6 +140,11 @@ export function PotCard({ pot, viewerId }: { pot: PotData; viewerId: string }) {
     onSuccess: () => toast.success('Result declared'),
     onError: onError('Failed to declare the result.'),
   });
+  const vote = useVote(pot.id, {
+    onSuccess: () => toast.success('Vote saved'),
+    onError: onError('Failed to save your vote.'),
+  });
+  const myVote = pot.votes.find((v) => v.userId === viewerId)?.optionId ?? null;
   const markPaid = useMarkPotPaid(pot.id, { onError: onError('Failed to mark the payment as paid.') });
   const confirmPayment = useConfirmPotPayment(pot.id, { onError: onError('Failed to confirm the payment.') });
 
@@ -289,6 +295,42 @@ export function PotCard({ pot, viewerId }: { pot: PotData; viewerId: string }) {
             onClick={() => result && declare.mutate(result)}
           >
             Declare Result
+          </Button>
+        </div>
+      ) : null}
+      {actions.includes('vote') ? (
+        <div className="grid gap-2 rounded-lg border p-3">
+          <p className="text-sm text-muted-foreground">
+            The result stands when more than half of the {pot.entrants.length} entrants vote for the same
+            outcome.
+          </p>
+          <PickInputs
+            label="Your vote"
+            pot={pot}
+            optionId={resultOptionId ?? myVote}
+            onOptionChange={setResultOptionId}
+            number=""
+            onNumberChange={() => undefined}
+            numberLabel={null}
+          />
+          <ul className="grid gap-1 text-sm">
+            {pot.options.map((option) => (
+              <li key={option.id} className="flex justify-between">
+                <span>{option.label}</span>
+                <span className="text-muted-foreground tabular-nums">
+                  {pot.votes.filter((v) => v.optionId === option.id).length} votes
+                </span>
+              </li>
+            ))}
+          </ul>
+          <Button
+            disabled={(resultOptionId ?? myVote) === null || vote.isPending}
+            onClick={() => {
+              const choice = resultOptionId ?? myVote;
+              if (choice !== null) vote.mutate(choice);
+            }}
+          >
+            Vote
           </Button>
         </div>
       ) : null}
