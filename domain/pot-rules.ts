@@ -1,7 +1,7 @@
 import { USER_ID_PATTERN, type RuleFailure } from './account-rules.ts';
 import { betMessages, checkBetAmount, isResolveByAllowed } from './bet-rules.ts';
 import { formatDollars } from './money.ts';
-import { hasForbiddenCharacters, isBlank, textMessages } from './text.ts';
+import { hasForbiddenCharacters, isBlank, normalizeText, textMessages } from './text.ts';
 
 /*
  * The pot rules and texts without zod, so the Start a Pot form checks its fields without loading zod
@@ -120,8 +120,7 @@ export function overUnderLabels(line: number): [string, string] {
 
 /** The outcomes a pot is created with: its trimmed choices, or Over/Under around its line, or none (Closest Guess). */
 export function potOptionLabels(input: Pick<CreatePotFields, 'kind' | 'options' | 'line'>): string[] {
-  if (input.kind === 'choices')
-    return input.options.map((option) => option.trim()).filter((option) => !isBlank(option));
+  if (input.kind === 'choices') return input.options.filter((option) => !isBlank(option)).map(normalizeText);
   if (input.kind === 'over_under' && input.line !== null) return overUnderLabels(input.line);
   return [];
 }
@@ -129,8 +128,8 @@ export function potOptionLabels(input: Pick<CreatePotFields, 'kind' | 'options' 
 function checkChoices(options: string[]): RuleFailure<'options'> | null {
   const filled = options.filter((option) => !isBlank(option));
   if (filled.some((option) => hasForbiddenCharacters(option)))
-    return { field: 'options', ...textMessages.invalidCharacters };
-  const trimmed = filled.map((option) => option.trim());
+    return { field: 'options', ...textMessages.invalidCharacters('A choice') };
+  const trimmed = filled.map(normalizeText);
   if (trimmed.some((option) => option.length > POT_OPTION_MAX))
     return { field: 'options', ...potMessages.choiceTooLong };
   if (trimmed.length > POT_OPTIONS_MAX) return { field: 'options', ...potMessages.tooManyChoices };
@@ -143,8 +142,10 @@ function checkChoices(options: string[]): RuleFailure<'options'> | null {
 
 export function checkPotQuestion(question: string): RuleFailure<'question'> | null {
   if (isBlank(question)) return { field: 'question', ...potMessages.missingQuestion };
-  if (hasForbiddenCharacters(question)) return { field: 'question', ...textMessages.invalidCharacters };
-  if (question.trim().length > POT_QUESTION_MAX) return { field: 'question', ...potMessages.questionTooLong };
+  if (hasForbiddenCharacters(question))
+    return { field: 'question', ...textMessages.invalidCharacters('Question') };
+  if (normalizeText(question).length > POT_QUESTION_MAX)
+    return { field: 'question', ...potMessages.questionTooLong };
   return null;
 }
 

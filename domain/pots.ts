@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalizeText } from './text.ts';
 import { refineWith } from './users.ts';
 import {
   checkCreatePot,
@@ -37,7 +38,7 @@ export const createPotInputSchema = z
   })
   .superRefine(refineWith((value) => checkCreatePot(value)))
   .transform((value) => ({
-    question: value.question.trim(),
+    question: normalizeText(value.question),
     kind: value.kind,
     options: potOptionLabels(value),
     line: value.kind === 'over_under' ? value.line : null,
