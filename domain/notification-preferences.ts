@@ -46,7 +46,15 @@ export function deliveryOf(
 ): { category: NotificationCategory; channels: readonly DeliveryChannel[] } | null {
   switch (type) {
     case 'bet_placed':
+    case 'pot_invited':
+    case 'pot_referee_asked':
       return { category: 'challenges', channels: ['push', 'email'] };
+    case 'pot_decided':
+    case 'pot_payment_marked':
+      return { category: 'bet_updates', channels: ['push', 'email'] };
+    case 'pot_cancelled':
+    case 'pot_payment_confirmed':
+      return { category: 'bet_updates', channels: ['push'] };
     case 'friend_request_received':
       return { category: 'friend_requests', channels: ['push', 'email'] };
     // A taken challenge is the challenger's bet accepted: the spec's 'bet accepted' mail too.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { betCountText } from './balances.ts';
 import { formatDollars } from './money.ts';
+import { potInvitationLine } from './pot-rules.ts';
 import { autoReminderSentence, reminderSentence } from './reminders.ts';
 
 /**
@@ -32,6 +33,12 @@ export const notificationTypes = [
   'payment_reminder',
   'balance_reminder',
   'payment_reminder_auto',
+  'pot_invited',
+  'pot_referee_asked',
+  'pot_cancelled',
+  'pot_decided',
+  'pot_payment_marked',
+  'pot_payment_confirmed',
 ] as const;
 export const notificationTypeSchema = z.enum(notificationTypes);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -47,6 +54,8 @@ export const notificationDataSchema = z.object({
   winnerId: z.string().optional(),
   /** settlement_marked/confirmed, balance_reminder: how many bets the line covers (amount is their net). */
   betCount: z.number().int().optional(),
+  /** The pot lines: which pot (the line links to its page); description holds its question. */
+  potId: z.string().optional(),
 });
 export type NotificationData = z.infer<typeof notificationDataSchema>;
 
@@ -120,6 +129,18 @@ export function activitySentence(
       return reminderSentence(name, item.data.amount ?? 0);
     case 'payment_reminder_auto':
       return autoReminderSentence(name, item.data.amount ?? 0);
+    case 'pot_invited':
+      return potInvitationLine(name, item.data.description ?? 'a pot');
+    case 'pot_referee_asked':
+      return `${name} asked you to referee a pot: ${item.data.description ?? 'a pot'}`;
+    case 'pot_cancelled':
+      return `${name} cancelled the pot: ${item.data.description ?? 'a pot'}`;
+    case 'pot_decided':
+      return `${name} declared the result: ${item.data.description ?? 'a pot'}`;
+    case 'pot_payment_marked':
+      return `${name} marked ${amount} as paid for a pot`;
+    case 'pot_payment_confirmed':
+      return `${name} confirmed your ${amount} payment for a pot`;
   }
 }
 
@@ -127,8 +148,15 @@ export function activitySentence(
  * Where a line leads: the bet page for bet events, the actor's profile dialog for people events.
  * A settlement or a balance reminder covers several bets: its line opens the friend's dialog, with their balance line.
  */
-export function activityTarget(type: NotificationType): 'bet' | 'user' {
+export function activityTarget(type: NotificationType): 'bet' | 'user' | 'pot' {
   switch (type) {
+    case 'pot_invited':
+    case 'pot_referee_asked':
+    case 'pot_cancelled':
+    case 'pot_decided':
+    case 'pot_payment_marked':
+    case 'pot_payment_confirmed':
+      return 'pot';
     case 'friend_request_received':
     case 'friend_request_accepted':
     case 'invite_joined':

@@ -21,6 +21,7 @@ import { notificationRoutes } from './features/notifications/notifications.route
 import { avatarRoutes } from './features/profile/avatars.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { settingsRoutes, unsubscribeRoutes } from './features/settings/settings.routes.ts';
+import { potRoutes } from './features/pots/pots.routes.ts';
 import { pushRoutes } from './features/push/push.routes.ts';
 import { userRoutes } from './features/users/users.routes.ts';
 import { CLIENT_IP_HEADER } from './lib/auth.ts';
@@ -43,6 +44,7 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/bets', betRoutes)
   .route('/bets', betSocialRoutes)
   .route('/challenges', challengeRoutes)
+  .route('/pots', potRoutes)
   .route('/feed', feedRoutes)
   .route('/notifications', notificationRoutes)
   .route('/activity', activityRoutes)

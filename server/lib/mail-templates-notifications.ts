@@ -25,7 +25,7 @@ export type NotificationMailLinks = {
   unsubscribeToken: string;
 };
 
-function content(mail: MailedNotification, betUrl: string | null, activityUrl: string): { subject: string; paragraphs: string[]; action: MailAction } {
+function content(mail: MailedNotification, betUrl: string | null, activityUrl: string, potUrl: string | null): { subject: string; paragraphs: string[]; action: MailAction } {
   // Names and descriptions are the users' own words: never a link in our mail (ADR 050).
   const actor = inertUserText(mail.actorName);
   const description = mail.data.description === undefined ? 'a bet' : inertUserText(mail.data.description);
@@ -92,6 +92,19 @@ function content(mail: MailedNotification, betUrl: string | null, activityUrl: s
         paragraphs: [`${actor} commented on "${description}".`],
         action: seeBet,
       };
+    case 'pot_invited':
+    case 'pot_referee_asked':
+    case 'pot_decided':
+    case 'pot_payment_marked': {
+      const question = mail.data.description === undefined ? 'a pot' : inertUserText(mail.data.description);
+      const subjects = {
+        pot_invited: `${actor} invited you to a pot`,
+        pot_referee_asked: `${actor} asked you to referee a pot`,
+        pot_decided: `The result is in: ${question}`,
+        pot_payment_marked: `${actor} marked ${amount} as paid for a pot`,
+      } as const;
+      return { subject: subjects[mail.type], paragraphs: [`"${question}"`], action: potUrl ? { label: 'See the pot', url: potUrl } : { label: 'Open Sidepot', url: activityUrl } };
+    }
     default:
       return { subject: 'News from Sidepot', paragraphs: ['Something in Sidepot waits for you.'], action: { label: 'Open Sidepot', url: activityUrl } };
   }
@@ -106,7 +119,8 @@ export function notificationMail(mail: MailedNotification, links: NotificationMa
   const { publicUrl, unsubscribeToken } = links;
   const token = encodeURIComponent(unsubscribeToken);
   const betUrl = mail.betId ? `${publicUrl}/bets/${mail.betId}` : null;
-  const { subject, paragraphs, action } = content(mail, betUrl, `${publicUrl}/activity`);
+  const potUrl = mail.data.potId ? `${publicUrl}/pots/${encodeURIComponent(mail.data.potId)}` : null;
+  const { subject, paragraphs, action } = content(mail, betUrl, `${publicUrl}/activity`, potUrl);
   const more = mail.heldBack > 0 ? [`…and ${mail.heldBack} more since our last email. See them all in your Sidepot activity.`] : [];
   const message = layoutMessage(
     mail.to,

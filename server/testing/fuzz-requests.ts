@@ -1,7 +1,17 @@
 import fc from 'fast-check';
 
 /** Real ids the fuzzer mixes in, so requests also reach the code behind the checks. */
-export type FuzzIds = { userIds: string[]; betIds: string[]; requestIds: string[]; cursors: string[]; challengeCodes?: string[] };
+export type FuzzIds = {
+  userIds: string[];
+  betIds: string[];
+  requestIds: string[];
+  cursors: string[];
+  challengeCodes?: string[];
+  /** Pots, their outcomes and their payments, so pot requests reach past the id checks. */
+  potIds?: string[];
+  potOptionIds?: string[];
+  potPaymentIds?: string[];
+};
 
 export type FuzzRequest = {
   route: string;
@@ -159,10 +169,73 @@ export function routeSpecs(ids: FuzzIds): RouteSpec[] {
       fc.constant(`${base}?${key}=a&${key}=b`),
     );
   const betPath = (suffix: string) => betId.map((id) => `/api/bets/${seg(id)}${suffix}`);
-  const challengeCode = withReal(ids.challengeCodes ?? [], fc.oneof(idLike, fc.base64String({ minLength: 22, maxLength: 24 })));
-  const challengePath = (suffix: string) => challengeCode.map((code) => `/api/challenges/${seg(code)}${suffix}`);
+  const challengeCode = withReal(
+    ids.challengeCodes ?? [],
+    fc.oneof(idLike, fc.base64String({ minLength: 22, maxLength: 24 })),
+  );
+  const challengePath = (suffix: string) =>
+    challengeCode.map((code) => `/api/challenges/${seg(code)}${suffix}`);
   const email = fc.oneof(fc.emailAddress(), nastyString);
+  const potId = withReal(ids.potIds ?? [], idLike);
+  const potPath = (suffix: string) => potId.map((id) => `/api/pots/${seg(id)}${suffix}`);
+  const potPaymentPath = (suffix: string) =>
+    fc
+      .tuple(potId, withReal(ids.potPaymentIds ?? [], idLike))
+      .map(([id, paymentId]) => `/api/pots/${seg(id)}/payments/${seg(paymentId)}${suffix}`);
+  const pick = bodyFor({ optionId: withReal(ids.potOptionIds ?? [], idLike), guess: nastyNumber });
   return [
+    {
+      route: 'POST /pots',
+      method: 'POST',
+      path: fixed('/api/pots'),
+      body: bodyFor({
+        question: nastyString,
+        kind: fc.oneof(fc.constantFrom('choices', 'over_under', 'closest'), nastyString),
+        options: fc.oneof(fc.array(nastyString, { maxLength: 12 }), fc.constant(['A', 'B'])),
+        line: fc.oneof(nastyNumber, fc.constant(null)),
+        stake: nastyNumber,
+        closesAt: fc.oneof(
+          fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+          fc.constant(null),
+          nastyString,
+        ),
+        resolveBy: fc.oneof(fc.constant(null), nastyString),
+        decider: fc.oneof(fc.constantFrom('me', 'referee', 'vote'), nastyString),
+        refereeId: fc.oneof(userId, fc.constant(null)),
+        inviteeIds: fc.oneof(fc.array(userId, { maxLength: 4 }), fc.constant(ids.userIds.slice(0, 2))),
+        entry: fc.oneof(
+          fc.constant(null),
+          fc.record({ optionIndex: nastyNumber }),
+          fc.record({ guess: nastyNumber }),
+          nastyValue,
+        ),
+      }),
+    },
+    { route: 'GET /pots/:id', method: 'GET', path: potPath('') },
+    { route: 'POST /pots/:id/entry', method: 'POST', path: potPath('/entry'), body: pick },
+    { route: 'PUT /pots/:id/entry', method: 'PUT', path: potPath('/entry'), body: pick },
+    { route: 'DELETE /pots/:id/entry', method: 'DELETE', path: potPath('/entry') },
+    { route: 'POST /pots/:id/close', method: 'POST', path: potPath('/close') },
+    { route: 'POST /pots/:id/cancel', method: 'POST', path: potPath('/cancel') },
+    { route: 'POST /pots/:id/referee', method: 'POST', path: potPath('/referee') },
+    {
+      route: 'POST /pots/:id/result',
+      method: 'POST',
+      path: potPath('/result'),
+      body: bodyFor({ optionId: withReal(ids.potOptionIds ?? [], idLike), number: nastyNumber }),
+    },
+    {
+      route: 'POST /pots/:id/vote',
+      method: 'POST',
+      path: potPath('/vote'),
+      body: bodyFor({ optionId: withReal(ids.potOptionIds ?? [], idLike) }),
+    },
+    { route: 'POST /pots/:id/payments/:paymentId/sent', method: 'POST', path: potPaymentPath('/sent') },
+    {
+      route: 'POST /pots/:id/payments/:paymentId/confirmed',
+      method: 'POST',
+      path: potPaymentPath('/confirmed'),
+    },
     { route: 'GET /health', method: 'GET', path: withQuery('/api/health', 'x', nastyString) },
     { route: 'GET /config', method: 'GET', path: fixed('/api/config') },
     { route: 'GET /profile', method: 'GET', path: fixed('/api/profile') },
@@ -218,8 +291,16 @@ export function routeSpecs(ids: FuzzIds): RouteSpec[] {
     { route: 'GET /users/search', method: 'GET', path: withQuery('/api/users/search', 'q', q) },
     { route: 'GET /users/:id', method: 'GET', path: userId.map((id) => `/api/users/${seg(id)}`) },
     { route: 'GET /bets/mine', method: 'GET', path: fixed('/api/bets/mine') },
-    { route: 'GET /bets/mine/pending', method: 'GET', path: withQuery('/api/bets/mine/pending', 'cursor', cursor) },
-    { route: 'GET /bets/mine/active', method: 'GET', path: withQuery('/api/bets/mine/active', 'cursor', cursor) },
+    {
+      route: 'GET /bets/mine/pending',
+      method: 'GET',
+      path: withQuery('/api/bets/mine/pending', 'cursor', cursor),
+    },
+    {
+      route: 'GET /bets/mine/active',
+      method: 'GET',
+      path: withQuery('/api/bets/mine/active', 'cursor', cursor),
+    },
     { route: 'GET /bets/mine/past', method: 'GET', path: withQuery('/api/bets/mine/past', 'cursor', cursor) },
     {
       route: 'POST /bets',
@@ -291,13 +372,17 @@ export function routeSpecs(ids: FuzzIds): RouteSpec[] {
     {
       route: 'GET /invites/:code',
       method: 'GET',
-      path: fc.oneof(nastyString, fc.base64String({ minLength: 22, maxLength: 24 })).map((c) => `/api/invites/${seg(c)}`),
+      path: fc
+        .oneof(nastyString, fc.base64String({ minLength: 22, maxLength: 24 }))
+        .map((c) => `/api/invites/${seg(c)}`),
       freshIp: true,
     },
     {
       route: 'POST /invites/:code/accept',
       method: 'POST',
-      path: fc.oneof(nastyString, fc.base64String({ minLength: 22, maxLength: 24 })).map((c) => `/api/invites/${seg(c)}/accept`),
+      path: fc
+        .oneof(nastyString, fc.base64String({ minLength: 22, maxLength: 24 }))
+        .map((c) => `/api/invites/${seg(c)}/accept`),
       freshIp: true,
     },
     { route: 'GET /challenges/mine', method: 'GET', path: fixed('/api/challenges/mine') },
@@ -364,8 +449,16 @@ export function routeSpecs(ids: FuzzIds): RouteSpec[] {
       path: userId.map((id) => `/api/balances/${seg(id)}/settle`),
       body: bodyFor({ betIds: fc.oneof(fc.array(betId, { maxLength: 4 }), nastyString) }),
     },
-    { route: 'POST /balances/:friendId/remind', method: 'POST', path: userId.map((id) => `/api/balances/${seg(id)}/remind`) },
-    { route: 'POST /settlements/:id/confirm', method: 'POST', path: betId.map((id) => `/api/settlements/${seg(id)}/confirm`) },
+    {
+      route: 'POST /balances/:friendId/remind',
+      method: 'POST',
+      path: userId.map((id) => `/api/balances/${seg(id)}/remind`),
+    },
+    {
+      route: 'POST /settlements/:id/confirm',
+      method: 'POST',
+      path: betId.map((id) => `/api/settlements/${seg(id)}/confirm`),
+    },
     { route: 'GET /notifications/summary', method: 'GET', path: fixed('/api/notifications/summary') },
     { route: 'POST /notifications/read-all', method: 'POST', path: fixed('/api/notifications/read-all') },
     { route: 'GET /settings/notifications', method: 'GET', path: fixed('/api/settings/notifications') },
@@ -374,7 +467,10 @@ export function routeSpecs(ids: FuzzIds): RouteSpec[] {
       method: 'PUT',
       path: fixed('/api/settings/notifications'),
       body: bodyFor({
-        category: fc.oneof(fc.constantFrom('challenges', 'bet_updates', 'friend_requests', 'comments', 'reminders'), nastyString),
+        category: fc.oneof(
+          fc.constantFrom('challenges', 'bet_updates', 'friend_requests', 'comments', 'reminders'),
+          nastyString,
+        ),
         channel: fc.oneof(fc.constantFrom('push', 'email'), nastyString),
         enabled: fc.oneof(fc.boolean(), nastyString),
       }),
@@ -383,7 +479,10 @@ export function routeSpecs(ids: FuzzIds): RouteSpec[] {
       route: 'POST /unsubscribe',
       method: 'POST',
       path: withQuery('/api/unsubscribe', 'token', nastyString),
-      body: fc.constant({ raw: 'List-Unsubscribe=One-Click', contentType: 'application/x-www-form-urlencoded' }),
+      body: fc.constant({
+        raw: 'List-Unsubscribe=One-Click',
+        contentType: 'application/x-www-form-urlencoded',
+      }),
       freshIp: true,
     },
     { route: 'GET /limits', method: 'GET', path: fixed('/api/limits') },
@@ -391,14 +490,26 @@ export function routeSpecs(ids: FuzzIds): RouteSpec[] {
       route: 'PUT /limits/weekly-loss',
       method: 'PUT',
       path: fixed('/api/limits/weekly-loss'),
-      body: bodyFor({ weeklyLossLimit: fc.oneof(fc.integer({ min: 1, max: 1000 }), fc.constant(null), nastyNumber, nastyString) }),
+      body: bodyFor({
+        weeklyLossLimit: fc.oneof(
+          fc.integer({ min: 1, max: 1000 }),
+          fc.constant(null),
+          nastyNumber,
+          nastyString,
+        ),
+      }),
     },
     {
       route: 'POST /limits/break',
       method: 'POST',
       path: fixed('/api/limits/break'),
       // Mostly refused shapes: a real break would only turn the rest of the run's bets into 403s.
-      body: bodyFor({ duration: fc.oneof({ weight: 1, arbitrary: fc.constant('24h') }, { weight: 9, arbitrary: nastyString }) }),
+      body: bodyFor({
+        duration: fc.oneof(
+          { weight: 1, arbitrary: fc.constant('24h') },
+          { weight: 9, arbitrary: nastyString },
+        ),
+      }),
     },
     { route: 'GET /history/bets.csv', method: 'GET', path: fixed('/api/history/bets.csv') },
     { route: 'GET /nowhere', method: 'GET', path: nastyString.map((s) => `/api/${seg(s)}`) },

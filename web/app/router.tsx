@@ -47,6 +47,7 @@ export const routes: RouteObject[] = [
           { path: 'profile', ...screen(() => import('./routes/profile.tsx')) },
           { path: 'activity', ...screen(() => import('./routes/activity.tsx')) },
           { path: 'bets/:id', ...screen(() => import('./routes/bet.tsx')) },
+          { path: 'pots/:id', ...screen(() => import('./routes/pot.tsx')) },
           { path: 'settings', ...screen(() => import('./routes/settings.tsx')) },
         ],
       },

@@ -48,6 +48,9 @@ export const queryKeys = {
   balance: (friendId: string) => ['balances', friendId] as const,
   /** The viewer's weekly loss limit and break (issue 12, section 6); its running total moves with their bets. */
   limits: ['limits'] as const,
+  /** Prefix of every pot page: what a 'pots' event refreshes. */
+  pots: ['pots'] as const,
+  pot: (potId: string) => ['pots', potId] as const,
 };
 
 /**
@@ -68,6 +71,8 @@ export const keysForChange: Record<ChangeKind, readonly QueryKey[]> = {
   ],
   notifications: [queryKeys.notifications, queryKeys.activity],
   feed: [queryKeys.feed],
+  // A pot changed: its page, and the limits its stakes count against.
+  pots: [queryKeys.pots, queryKeys.limits],
   // Everything that shows who is friends with whom.
   friends: [
     queryKeys.invites,

@@ -13,6 +13,8 @@ import { challenges } from '../../db/schema/challenges.ts';
 import { comments } from '../../db/schema/comments.ts';
 import { pushSubscriptions } from '../../db/schema/push.ts';
 import { friendRequests, friendships } from '../../db/schema/friends.ts';
+import { potEntries, potInvites, potOptions, potPayments, pots } from '../../db/schema/pots.ts';
+import { checkPotQuestion, POT_OPTION_MAX } from '../../../domain/pots.ts';
 import { insertBet } from '../../testing/bets.ts';
 import { insertUser, signedInUser } from '../../testing/factories.ts';
 import { fuzzRequestArb, type FuzzIds, type FuzzRequest } from '../../testing/fuzz-requests.ts';
@@ -114,6 +116,22 @@ async function arrange(meId: string, friendId: string): Promise<FuzzIds> {
     .insert(challenges)
     .values([open(friendId), open(meId), open(stranger.id)])
     .returning({ code: challenges.code });
+  // An open pot of the friend's the user is invited to, and a decided one of theirs with a payment.
+  const [openPot, decidedPot] = await t.db
+    .insert(pots)
+    .values([
+      { creatorId: friendId, question: 'Open pot', kind: 'choices', stake: 5, decider: 'me' },
+      { creatorId: meId, question: 'Decided pot', kind: 'choices', stake: 5, decider: 'me', status: 'decided', outcome: 'won', decidedAt: new Date() },
+    ])
+    .returning();
+  if (!openPot || !decidedPot) throw new Error('pots not inserted');
+  const options = await t.db
+    .insert(potOptions)
+    .values([openPot, decidedPot].flatMap((pot) => ['A', 'B'].map((label, position) => ({ potId: pot.id, label, position }))))
+    .returning();
+  await t.db.insert(potInvites).values([{ potId: openPot.id, userId: meId }, { potId: openPot.id, userId: stranger.id }, { potId: decidedPot.id, userId: friendId }]);
+  await t.db.insert(potEntries).values([{ potId: openPot.id, userId: friendId, optionId: options[0]?.id ?? null }]);
+  const payments = await t.db.insert(potPayments).values({ potId: decidedPot.id, payerId: friendId, payeeId: meId, amount: 5, position: 0 }).returning();
   // The search limiter is tested on its own; here it would only hide the search code from the fuzzer.
   await t.db.delete(rateLimits).where(like(rateLimits.key, 'sidepot:search:%'));
   return {
@@ -122,6 +140,9 @@ async function arrange(meId: string, friendId: string): Promise<FuzzIds> {
     requestIds: request ? [request.id] : [],
     cursors: rows.map((row) => encodeCursor({ createdAt: row.createdAt.toISOString(), id: row.id })),
     challengeCodes: codes.map((row) => row.code),
+    potIds: [openPot.id, decidedPot.id],
+    potOptionIds: options.map((row) => row.id),
+    potPaymentIds: payments.map((row) => row.id),
   };
 }
 
@@ -141,6 +162,13 @@ async function invalidRows(): Promise<string[]> {
     if (checkBetDescription(challenge.description) || checkBetAmount(challenge.amount)) {
       problems.push(`challenge ${challenge.id}: ${JSON.stringify(challenge.description)}`);
     }
+  }
+  for (const pot of await t.db.select().from(pots)) {
+    if (checkPotQuestion(pot.question)) problems.push(`pot ${pot.id}: ${JSON.stringify(pot.question)}`);
+  }
+  for (const option of await t.db.select().from(potOptions)) {
+    if (isBlank(option.label) || option.label.length > POT_OPTION_MAX || hasForbiddenCharacters(option.label))
+      problems.push(`pot option ${option.id}: ${JSON.stringify(option.label)}`);
   }
   for (const comment of await t.db.select().from(comments)) {
     if (isBlank(comment.text) || comment.text.length > COMMENT_MAX || hasForbiddenCharacters(comment.text)) {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { MyChallenge } from '../../../domain/challenges.ts';
 import { isOnBreak } from '../../../domain/limit-rules.ts';
@@ -6,11 +6,23 @@ import { PageLayout } from '../../components/layouts/page-layout.tsx';
 import { useAuthSession } from '../../features/auth/hooks/use-auth-session.ts';
 import { PlaceBetForm } from '../../features/bets/components/place-bet-form.tsx';
 import { usePreselectedFriend } from '../../features/bets/hooks/use-preselected-friend.ts';
-import { betDraftKey, readBetDraft, EMPTY_BET_DRAFT } from '../../features/bets/utils/bet-draft.ts';
+import {
+  betDraftKey,
+  readBetDraft,
+  EMPTY_BET_DRAFT,
+  type OpponentMode,
+} from '../../features/bets/utils/bet-draft.ts';
+import { Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { useAllFriends } from '../../features/friends/api/get-friends.ts';
 import { useLimits } from '../../features/limits/api/get-limits.ts';
 import { BreakNotice } from '../../features/limits/components/break-notice.tsx';
 import { ActivityBell } from '../../features/notifications/components/activity-bell.tsx';
+
+// Only in 'Start a Pot' mode: the pot form stays out of the Place Bet screen's first download.
+const CreatePotForm = lazy(async () => {
+  const module = await import('../../features/pots/components/create-pot-form.tsx');
+  return { default: module.CreatePotForm };
+});
 
 // Only after a link is made: the QR encoder stays out of the Place Bet screen's first download (budget).
 const ChallengeLinkDialog = lazy(async () => {
@@ -25,7 +37,16 @@ export function Component() {
   const userId = useAuthSession().user?.id ?? null;
   const draftKey = userId === null ? null : betDraftKey(userId);
   // Read once: the form owns the draft from here and writes it back as it changes.
-  const [initialDraft] = useState(() => (draftKey === null ? EMPTY_BET_DRAFT : readBetDraft(draftKey)));
+  const [initialDraft, setInitialDraft] = useState(() =>
+    draftKey === null ? EMPTY_BET_DRAFT : readBetDraft(draftKey),
+  );
+  // The third mode swaps the bet form for the pot form; back in a bet mode, the bet form starts from its draft.
+  const [isPotMode, setIsPotMode] = useState(false);
+  const potPanelId = useId();
+  const leavePotMode = (mode: OpponentMode) => {
+    setInitialDraft({ ...(draftKey === null ? EMPTY_BET_DRAFT : readBetDraft(draftKey)), mode });
+    setIsPotMode(false);
+  };
   const [friendId, setFriendId] = usePreselectedFriend(initialDraft.friendId);
   // A failed list reads as empty in the picker (list failures are only logged, spec section 8); only a
   // list that loaded empty means "no friends yet".
@@ -39,10 +60,37 @@ export function Component() {
     <PageLayout title="Place a Bet" actions={<ActivityBell />}>
       {breakUntil ? (
         <BreakNotice breakUntil={breakUntil} />
+      ) : isPotMode ? (
+        <div className="grid gap-4">
+          <p className="text-sm text-muted-foreground">One bet among friends, with several outcomes.</p>
+          <Tabs
+            value="pot"
+            onValueChange={(value) => value !== 'pot' && leavePotMode(value === 'link' ? 'link' : 'friend')}
+          >
+            <TabsList aria-label="Who to bet with">
+              <TabsTrigger value="friend" aria-controls={potPanelId}>
+                Pick a Friend
+              </TabsTrigger>
+              <TabsTrigger value="link" aria-controls={potPanelId}>
+                Challenge by Link
+              </TabsTrigger>
+              <TabsTrigger value="pot" aria-controls={potPanelId}>
+                Start a Pot
+              </TabsTrigger>
+            </TabsList>
+          </Tabs>
+          <div id={potPanelId}>
+            <Suspense fallback={null}>
+              <CreatePotForm friends={friendList} onCreated={(pot) => void navigate(`/pots/${pot.id}`)} />
+            </Suspense>
+          </div>
+        </div>
       ) : (
         <div className="grid gap-4">
           <p className="text-sm text-muted-foreground">Challenge a friend to a friendly wager.</p>
           <PlaceBetForm
+            key={initialDraft.mode}
+            onStartPot={() => setIsPotMode(true)}
             friends={friendList}
             friendId={friendId}
             onFriendChange={setFriendId}

@@ -18,12 +18,14 @@ type AmountPickerProps = {
   /** The id of the inline error, when the amount is what failed. */
   errorId?: string | undefined;
   firstTileRef?: Ref<HTMLButtonElement>;
+  /** The group's name: a bet's 'Amount', a pot's 'Stake per person'. */
+  label?: string;
 };
 
 const tileClass =
   'flex h-14 flex-col items-center justify-center rounded-lg border bg-card text-lg font-semibold tabular-nums shadow-xs transition-colors outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-pressed:border-primary aria-pressed:bg-primary aria-pressed:text-primary-foreground';
 
-export function AmountPicker({ value, onChange, errorId, firstTileRef }: AmountPickerProps) {
+export function AmountPicker({ value, onChange, errorId, firstTileRef, label = 'Amount' }: AmountPickerProps) {
   const labelId = useId();
   const [isCustomOpen, setIsCustomOpen] = useState(false);
   // Stays mounted once opened, so closing animates and returns focus to the tile.
@@ -33,7 +35,7 @@ export function AmountPicker({ value, onChange, errorId, firstTileRef }: AmountP
   return (
     <div className="grid gap-2">
       <p id={labelId} className="text-sm leading-none font-medium">
-        Amount
+        {label}
       </p>
       <div
         role="group"

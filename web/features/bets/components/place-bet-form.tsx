@@ -41,6 +41,8 @@ type PlaceBetFormProps = {
   initialDraft: BetDraft;
   /** Where the draft is kept while typing (utils/bet-draft.ts); null keeps none. */
   draftKey: string | null;
+  /** The third mode, 'Start a Pot': the screen swaps this form for the pot form. */
+  onStartPot?: () => void;
 };
 
 type Failure = { field: keyof PlaceBetFields; message: string };
@@ -59,6 +61,7 @@ export function PlaceBetForm({
   friendsPath,
   initialDraft,
   draftKey,
+  onStartPot,
 }: PlaceBetFormProps) {
   const errorIdBase = useId();
   // The tabs switch what follows them (picker or link note), not a Radix panel: point them at that.
@@ -192,6 +195,10 @@ export function PlaceBetForm({
         <Tabs
           value={mode}
           onValueChange={(value) => {
+            if (value === 'pot') {
+              onStartPot?.();
+              return;
+            }
             setMode(value === 'link' ? 'link' : 'friend');
             clearFailure('opponentId');
           }}
@@ -203,6 +210,11 @@ export function PlaceBetForm({
             <TabsTrigger value="link" aria-controls={modePanelId}>
               Challenge by Link
             </TabsTrigger>
+            {onStartPot ? (
+              <TabsTrigger value="pot" aria-controls={modePanelId}>
+                Start a Pot
+              </TabsTrigger>
+            ) : null}
           </TabsList>
         </Tabs>
         <div id={modePanelId} className="grid gap-2">

@@ -41,6 +41,13 @@ export function ActivityRow({ item, viewerId, isUnread, onOpenUser }: ActivityRo
       </Link>
     );
   }
+  if (target === 'pot' && item.data.potId) {
+    return (
+      <Link to={`/pots/${item.data.potId}`} className={cn(rowClass, 'hover:bg-accent')}>
+        {content}
+      </Link>
+    );
+  }
   if (target === 'user' && item.actor) {
     const actorId = item.actor.id;
     return (

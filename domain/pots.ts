@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { normalizeText } from './text.ts';
+import { refineWith } from './users.ts';
+import {
+  checkCreatePot,
+  isPotNumber,
+  potDeciders,
+  potKinds,
+  potMessages,
+  potOptionLabels,
+  potOutcomes,
+  potStatuses,
+  type PotPick,
+} from './pot-rules.ts';
+
+// The zod-free rules live in pot-rules.ts (the Start a Pot form loads them without zod).
+export * from './pot-rules.ts';
+
+const potNumber = z.number().refine(isPotNumber, potMessages.invalidNumber.message);
+const pickSchema = z.union([
+  z.object({ optionIndex: z.number().int() }).strict(),
+  z.object({ guess: z.number() }).strict(),
+]);
+
+export const createPotInputSchema = z
+  .object({
+    question: z.string(),
+    kind: z.enum(potKinds),
+    options: z.array(z.string()).max(50),
+    line: z.number().nullable(),
+    stake: z.number().nullable(),
+    closesAt: z.iso.datetime({ offset: true }).nullable(),
+    resolveBy: z.string().nullable(),
+    decider: z.enum(potDeciders),
+    refereeId: z.string().nullable(),
+    inviteeIds: z.array(z.string()).max(100),
+    entry: pickSchema.nullable(),
+  })
+  .superRefine(refineWith((value) => checkCreatePot(value)))
+  .transform((value) => ({
+    question: normalizeText(value.question),
+    kind: value.kind,
+    options: potOptionLabels(value),
+    line: value.kind === 'over_under' ? value.line : null,
+    stake: value.stake ?? 0,
+    closesAt: value.closesAt === null ? null : new Date(value.closesAt),
+    resolveBy: value.resolveBy || null,
+    decider: value.decider,
+    refereeId: value.decider === 'referee' ? value.refereeId : null,
+    inviteeIds: [...new Set(value.inviteeIds)],
+    entry: value.entry satisfies PotPick | null,
+  }));
+export type CreatePotInput = z.output<typeof createPotInputSchema>;
+
+/** Joining or changing a pick: an outcome by id, or a guess for Closest Guess. */
+export const potPickInputSchema = z.union([
+  z.object({ optionId: z.uuid('Choose an outcome.') }).strict(),
+  z.object({ guess: potNumber }).strict(),
+]);
+export type PotPickInput = z.infer<typeof potPickInputSchema>;
+
+/** The decider's result: the winning outcome, or the actual number (Over/Under, Closest Guess). */
+export const votePotInputSchema = z.object({ optionId: z.uuid('Choose an outcome.') }).strict();
+
+export const declarePotInputSchema = z.union([
+  z.object({ optionId: z.uuid('Choose the winning outcome.') }).strict(),
+  z.object({ number: potNumber }).strict(),
+]);
+export type DeclarePotInput = z.infer<typeof declarePotInputSchema>;
+
+export const potPersonSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  username: z.string(),
+  image: z.string().nullable(),
+  venmoHandle: z.string(),
+});
+export type PotPerson = z.infer<typeof potPersonSchema>;
+
+export const potViewSchema = z.object({
+  id: z.string(),
+  question: z.string(),
+  kind: z.enum(potKinds),
+  line: z.number().nullable(),
+  stake: z.number().int(),
+  closesAt: z.string().nullable(),
+  resolveBy: z.string().nullable(),
+  decider: z.enum(potDeciders),
+  creator: potPersonSchema,
+  referee: potPersonSchema.nullable(),
+  refereeAccepted: z.boolean(),
+  /** As stored; {@link potState} folds in a passed closing time. */
+  status: z.enum(potStatuses),
+  outcome: z.enum(potOutcomes).nullable(),
+  resultOptionId: z.string().nullable(),
+  resultNumber: z.number().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+  /** The database's clock when the page was read, so the closing time is judged on one clock. */
+  now: z.string(),
+  options: z.array(z.object({ id: z.string(), label: z.string(), position: z.number().int() })),
+  invitees: z.array(potPersonSchema),
+  /** In join order. A Closest Guess entrant's guess is hidden from others (null) until entries close. */
+  entrants: z.array(
+    z.object({
+      user: potPersonSchema,
+      optionId: z.string().nullable(),
+      guess: z.number().nullable(),
+      payout: z.number().int().nullable(),
+    }),
+  ),
+  /** 'Entrants vote': each entrant's current vote. */
+  votes: z.array(z.object({ userId: z.string(), optionId: z.string() })),
+  payments: z.array(
+    z.object({
+      id: z.string(),
+      payer: potPersonSchema,
+      payee: potPersonSchema,
+      amount: z.number().int(),
+      sent: z.boolean(),
+      confirmed: z.boolean(),
+    }),
+  ),
+});
+export type PotView = z.infer<typeof potViewSchema>;
+export type PotViewStatus = PotView['status'];
+
+/** The state the page shows: an open pot whose closing time passed is closed. */
+export function potState(pot: Pick<PotView, 'status' | 'closesAt' | 'now'>): PotViewStatus {
+  if (pot.status === 'open' && pot.closesAt !== null && pot.closesAt <= pot.now) return 'closed';
+  return pot.status;
+}
+
+export type PotAction =
+  'join' | 'changePick' | 'leave' | 'close' | 'cancel' | 'acceptReferee' | 'declare' | 'vote';
+
+/** What the viewer may do with the pot now (payments are per line: see the page). */
+export function availablePotActions(pot: PotView, viewerId: string): PotAction[] {
+  const state = potState(pot);
+  const isCreator = pot.creator.id === viewerId;
+  const isReferee = pot.referee?.id === viewerId;
+  const entered = pot.entrants.some((entrant) => entrant.user.id === viewerId);
+  const invited = pot.invitees.some((invitee) => invitee.id === viewerId);
+  const actions: PotAction[] = [];
+  if (state === 'open') {
+    if (entered) actions.push('changePick', 'leave');
+    else if ((invited || isCreator) && !isReferee) actions.push('join');
+    if (isCreator) actions.push('close');
+  }
+  if (isCreator && (state === 'open' || state === 'closed' || state === 'awaiting')) actions.push('cancel');
+  if (isReferee && !pot.refereeAccepted && state !== 'decided' && state !== 'cancelled')
+    actions.push('acceptReferee');
+  const decides =
+    (pot.decider === 'me' && isCreator) || (pot.decider === 'referee' && isReferee && pot.refereeAccepted);
+  if (decides && (state === 'open' || state === 'closed' || state === 'awaiting')) actions.push('declare');
+  if (pot.decider === 'vote' && entered && (state === 'open' || state === 'closed' || state === 'awaiting'))
+    actions.push('vote');
+  return actions;
+}
+
+/** Every payment of a decided pot confirmed (and at least one to confirm). */
+export function isAllPaid(pot: Pick<PotView, 'status' | 'payments'>): boolean {
+  return (
+    pot.status === 'decided' && pot.payments.length > 0 && pot.payments.every((payment) => payment.confirmed)
+  );
+}

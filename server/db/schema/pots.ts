@@ -1,0 +1,199 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import {
+  POT_OPTION_MAX,
+  POT_QUESTION_MAX,
+  potDeciders,
+  potKinds,
+  potOutcomes,
+  potStatuses,
+} from '../../../domain/pot-rules.ts';
+import { users } from './auth.ts';
+
+const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
+
+/**
+ * A pot: one bet among up to fifty friends with several outcomes (ADR 054). Entrants are rows of
+ * pot_entry; the payment plan of a decided pot is stored in pot_payment by the deciding transaction.
+ */
+export const pots = pgTable(
+  'pot',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    creatorId: text('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    question: text('question').notNull(),
+    kind: text('kind', { enum: potKinds }).notNull(),
+    /** Over/Under only: the number the outcomes are around. */
+    line: doublePrecision('line'),
+    stake: integer('stake').notNull(),
+    /** Null: entries close when the result is declared. */
+    closesAt: timestamp('closes_at', { withTimezone: true }),
+    resolveBy: date('resolve_by', { mode: 'string' }),
+    decider: text('decider', { enum: potDeciders }).notNull(),
+    refereeId: text('referee_id').references(() => users.id, { onDelete: 'set null' }),
+    refereeAcceptedAt: timestamp('referee_accepted_at', { withTimezone: true }),
+    status: text('status', { enum: potStatuses }).notNull().default('open'),
+    outcome: text('outcome', { enum: potOutcomes }),
+    resultOptionId: uuid('result_option_id'),
+    resultNumber: doublePrecision('result_number'),
+    decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (table) => [
+    check(
+      'pot_question_length',
+      sql`char_length(${table.question}) between 1 and ${sql.raw(String(POT_QUESTION_MAX))}`,
+    ),
+    check('pot_kind', sql`${table.kind} in (${inList(potKinds)})`),
+    check('pot_decider', sql`${table.decider} in (${inList(potDeciders)})`),
+    check('pot_status', sql`${table.status} in (${inList(potStatuses)})`),
+    check('pot_outcome', sql`${table.outcome} is null or ${table.outcome} in (${inList(potOutcomes)})`),
+    check('pot_stake_range', sql`${table.stake} between 1 and 10000`),
+    check('pot_line_iff_over_under', sql`(${table.kind} = 'over_under') = (${table.line} is not null)`),
+    check('pot_referee_iff_referee', sql`${table.refereeId} is null or ${table.decider} = 'referee'`),
+    check(
+      'pot_referee_not_creator',
+      sql`${table.refereeId} is null or ${table.refereeId} <> ${table.creatorId}`,
+    ),
+    check('pot_vote_only_choices', sql`${table.decider} <> 'vote' or ${table.kind} = 'choices'`),
+    check(
+      'pot_decided_iff_outcome',
+      sql`(${table.status} = 'decided') = (${table.outcome} is not null and ${table.decidedAt} is not null)`,
+    ),
+    check(
+      'pot_cancelled_iff_time',
+      sql`(${table.status} = 'cancelled') = (${table.cancelledAt} is not null)`,
+    ),
+    index('pot_creator_idx').on(table.creatorId, table.createdAt.desc().nullsFirst()),
+    index('pot_referee_idx')
+      .on(table.refereeId)
+      .where(sql`${table.refereeId} is not null`),
+  ],
+);
+
+export const potOptions = pgTable(
+  'pot_option',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    potId: uuid('pot_id')
+      .notNull()
+      .references(() => pots.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    position: smallint('position').notNull(),
+  },
+  (table) => [
+    check(
+      'pot_option_label_length',
+      sql`char_length(${table.label}) between 1 and ${sql.raw(String(POT_OPTION_MAX))}`,
+    ),
+    index('pot_option_pot_idx').on(table.potId, table.position),
+  ],
+);
+
+export const potInvites = pgTable(
+  'pot_invite',
+  {
+    potId: uuid('pot_id')
+      .notNull()
+      .references(() => pots.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.potId, table.userId] }),
+    index('pot_invite_user_idx').on(table.userId),
+  ],
+);
+
+/** One entry per person and pot (the key); `seq` is the join order the split and the payment plan follow. */
+export const potEntries = pgTable(
+  'pot_entry',
+  {
+    potId: uuid('pot_id')
+      .notNull()
+      .references(() => pots.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    optionId: uuid('option_id').references(() => potOptions.id, { onDelete: 'cascade' }),
+    guess: doublePrecision('guess'),
+    /** What the entrant got back when the pot was decided (the stake on a refund, 0 on a loss). */
+    payout: integer('payout'),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.potId, table.userId] }),
+    check('pot_entry_one_pick', sql`(${table.optionId} is null) <> (${table.guess} is null)`),
+    index('pot_entry_user_idx').on(table.userId),
+  ],
+);
+
+export const potPayments = pgTable(
+  'pot_payment',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    potId: uuid('pot_id')
+      .notNull()
+      .references(() => pots.id, { onDelete: 'cascade' }),
+    payerId: text('payer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    payeeId: text('payee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    /** Its place in the plan, so the page lists payments in the plan's order. */
+    position: smallint('position').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (table) => [
+    check('pot_payment_parties_differ', sql`${table.payerId} <> ${table.payeeId}`),
+    check('pot_payment_amount_positive', sql`${table.amount} > 0`),
+    check(
+      'pot_payment_confirmed_implies_sent',
+      sql`${table.confirmedAt} is null or ${table.sentAt} is not null`,
+    ),
+    index('pot_payment_pot_idx').on(table.potId, table.position),
+    index('pot_payment_payer_idx').on(table.payerId),
+    index('pot_payment_payee_idx').on(table.payeeId),
+  ],
+);
+
+/** 'Entrants vote': one vote per entrant, changeable until a strict majority agrees (then the pot is decided). */
+export const potVotes = pgTable(
+  'pot_vote',
+  {
+    potId: uuid('pot_id')
+      .notNull()
+      .references(() => pots.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    optionId: uuid('option_id')
+      .notNull()
+      .references(() => potOptions.id, { onDelete: 'cascade' }),
+    votedAt: timestamp('voted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.potId, table.userId] })],
+);

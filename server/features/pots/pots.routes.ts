@@ -1,0 +1,120 @@
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import {
+  createPotInputSchema,
+  declarePotInputSchema,
+  potPickInputSchema,
+  votePotInputSchema,
+} from '../../../domain/pots.ts';
+import type { AppEnv } from '../../app-env.ts';
+import { currentUser, requireUser, session } from '../../middleware/session.ts';
+import { validate } from '../../middleware/validate.ts';
+import {
+  acceptReferee,
+  cancelPot,
+  castVote,
+  changePick,
+  closeEntries,
+  confirmPotPayment,
+  createPot,
+  declareResult,
+  getPot,
+  joinPot,
+  leavePot,
+  markPotPaymentSent,
+  type PotEffects,
+} from './pots.service.ts';
+
+const potParam = z.object({ id: z.uuid('Pot not found.') });
+const paymentParam = z.object({ id: z.uuid('Pot not found.'), paymentId: z.uuid('Payment not found.') });
+
+function potEffects(c: Context<AppEnv>): PotEffects {
+  const { events } = c.var.deps;
+  return { publish: (userIds, event) => events.publish(userIds, event) };
+}
+
+export const potRoutes = new Hono<AppEnv>()
+  .use(session, requireUser)
+  .post('/', validate('json', createPotInputSchema), async (c) =>
+    c.json(
+      await createPot(c.var.deps.database.db, potEffects(c), currentUser(c).id, c.req.valid('json')),
+      201,
+    ),
+  )
+  .get('/:id', validate('param', potParam), async (c) =>
+    c.json(await getPot(c.var.deps.database.db, currentUser(c).id, c.req.valid('param').id)),
+  )
+  .post('/:id/entry', validate('param', potParam), validate('json', potPickInputSchema), async (c) =>
+    c.json(
+      await joinPot(
+        c.var.deps.database.db,
+        potEffects(c),
+        currentUser(c).id,
+        c.req.valid('param').id,
+        c.req.valid('json'),
+      ),
+    ),
+  )
+  .put('/:id/entry', validate('param', potParam), validate('json', potPickInputSchema), async (c) =>
+    c.json(
+      await changePick(
+        c.var.deps.database.db,
+        potEffects(c),
+        currentUser(c).id,
+        c.req.valid('param').id,
+        c.req.valid('json'),
+      ),
+    ),
+  )
+  .delete('/:id/entry', validate('param', potParam), async (c) =>
+    c.json(await leavePot(c.var.deps.database.db, potEffects(c), currentUser(c).id, c.req.valid('param').id)),
+  )
+  .post('/:id/close', validate('param', potParam), async (c) =>
+    c.json(
+      await closeEntries(c.var.deps.database.db, potEffects(c), currentUser(c).id, c.req.valid('param').id),
+    ),
+  )
+  .post('/:id/cancel', validate('param', potParam), async (c) =>
+    c.json(
+      await cancelPot(c.var.deps.database.db, potEffects(c), currentUser(c).id, c.req.valid('param').id),
+    ),
+  )
+  .post('/:id/referee', validate('param', potParam), async (c) =>
+    c.json(
+      await acceptReferee(c.var.deps.database.db, potEffects(c), currentUser(c).id, c.req.valid('param').id),
+    ),
+  )
+  .post('/:id/result', validate('param', potParam), validate('json', declarePotInputSchema), async (c) =>
+    c.json(
+      await declareResult(
+        c.var.deps.database.db,
+        potEffects(c),
+        currentUser(c).id,
+        c.req.valid('param').id,
+        c.req.valid('json'),
+      ),
+    ),
+  )
+  .post('/:id/vote', validate('param', potParam), validate('json', votePotInputSchema), async (c) =>
+    c.json(
+      await castVote(
+        c.var.deps.database.db,
+        potEffects(c),
+        currentUser(c).id,
+        c.req.valid('param').id,
+        c.req.valid('json').optionId,
+      ),
+    ),
+  )
+  .post('/:id/payments/:paymentId/sent', validate('param', paymentParam), async (c) => {
+    const { id, paymentId } = c.req.valid('param');
+    return c.json(
+      await markPotPaymentSent(c.var.deps.database.db, potEffects(c), currentUser(c).id, id, paymentId),
+    );
+  })
+  .post('/:id/payments/:paymentId/confirmed', validate('param', paymentParam), async (c) => {
+    const { id, paymentId } = c.req.valid('param');
+    return c.json(
+      await confirmPotPayment(c.var.deps.database.db, potEffects(c), currentUser(c).id, id, paymentId),
+    );
+  });

@@ -1,0 +1,700 @@
+import { and, asc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  isStrictMajority,
+  paymentPlan,
+  potMessages,
+  potViewSchema,
+  splitPot,
+  toHundredths,
+  type CreatePotInput,
+  type DeclarePotInput,
+  type PotPickInput,
+  type PotView,
+} from '../../../domain/pots.ts';
+import type { ChangeEvent } from '../../../domain/realtime.ts';
+import type { Db } from '../../db/client.ts';
+import { queryOne, queryRows } from '../../db/query.ts';
+import { potEntries, potInvites, potOptions, potPayments, pots, potVotes } from '../../db/schema/pots.ts';
+import { AppError } from '../../lib/errors.ts';
+import { assertMayBet } from '../limits/limits.service.ts';
+import { writeNotifications, type NewNotification } from '../notifications/notify.ts';
+import type { NotificationType } from '../../../domain/notifications.ts';
+
+/** What a pot change causes after commit: realtime hints to everyone involved. */
+export type PotEffects = {
+  publish(userIds: string[], event: ChangeEvent): Promise<void>;
+};
+
+type PotRow = typeof pots.$inferSelect;
+
+const POT_NOT_FOUND = 'Pot not found.';
+const notFound = () => new AppError('NOT_FOUND', POT_NOT_FOUND);
+const conflict = (message: string) => new AppError('CONFLICT', message);
+const forbidden = (message: string) => new AppError('FORBIDDEN', message);
+
+/** Who may see a pot (alias `p`): its creator, its referee, everyone invited and every entrant. */
+function canSeePot(viewerId: string): SQL {
+  return sql`(p.creator_id = ${viewerId} or coalesce(p.referee_id = ${viewerId}, false)
+    or exists (select 1 from pot_invite i where i.pot_id = p.id and i.user_id = ${viewerId})
+    or exists (select 1 from pot_entry e where e.pot_id = p.id and e.user_id = ${viewerId}))`;
+}
+
+const personJson = (alias: string) =>
+  sql.raw(
+    `json_build_object('id', ${alias}.id, 'name', ${alias}.name, 'username', coalesce(${alias}.display_username, ${alias}.username), 'image', ${alias}.image, 'venmoHandle', ${alias}.venmo_handle)`,
+  );
+
+/** Entries are open: not closed by the creator, and the closing time (if any) not passed. */
+const entriesOpen = sql`p.status = 'open' and (p.closes_at is null or p.closes_at > now())`;
+
+const timestamp = z.union([z.string(), z.date()]).transform((value) => new Date(value).toISOString());
+const numeric = z.union([z.number(), z.string()]).transform(Number);
+const potPageRow = z.object({
+  id: z.string(),
+  question: z.string(),
+  kind: potViewSchema.shape.kind,
+  line: numeric.nullable(),
+  stake: z.number(),
+  closes_at: timestamp.nullable(),
+  resolve_by: z.string().nullable(),
+  decider: potViewSchema.shape.decider,
+  referee_accepted: z.boolean(),
+  status: potViewSchema.shape.status,
+  outcome: potViewSchema.shape.outcome,
+  result_option_id: z.string().nullable(),
+  result_number: numeric.nullable(),
+  created_at: timestamp,
+  decided_at: timestamp.nullable(),
+  now: timestamp,
+  creator: potViewSchema.shape.creator,
+  referee: potViewSchema.shape.referee,
+  options: potViewSchema.shape.options,
+  invitees: potViewSchema.shape.invitees,
+  entrants: potViewSchema.shape.entrants,
+  votes: potViewSchema.shape.votes,
+  payments: potViewSchema.shape.payments,
+});
+
+/**
+ * The pot page in one statement: the pot, its outcomes, invitees, entrants in join order and payments.
+ * Anyone who may not see it gets the same 404 as an unknown id. A Closest Guess entrant's guess is shown
+ * to others only once entries close.
+ */
+export async function getPot(db: Db, viewerId: string, potId: string): Promise<PotView> {
+  const row = await queryOne(
+    db,
+    sql`
+      select p.id, p.question, p.kind, p.line, p.stake, p.closes_at, to_char(p.resolve_by, 'YYYY-MM-DD') as resolve_by,
+        p.decider, p.referee_accepted_at is not null as referee_accepted, p.status, p.outcome, p.result_option_id,
+        p.result_number, p.created_at, p.decided_at, now() as now,
+        ${personJson('c')} as creator,
+        case when r.id is null then null else ${personJson('r')} end as referee,
+        coalesce((select json_agg(json_build_object('id', o.id, 'label', o.label, 'position', o.position) order by o.position)
+          from pot_option o where o.pot_id = p.id), '[]'::json) as options,
+        coalesce((select json_agg(${personJson('iu')} order by iu.name, iu.id)
+          from pot_invite i join "user" iu on iu.id = i.user_id where i.pot_id = p.id), '[]'::json) as invitees,
+        coalesce((select json_agg(json_build_object('user', ${personJson('eu')}, 'optionId', e.option_id,
+            'guess', case when e.user_id = ${viewerId} or not (${entriesOpen}) then e.guess end, 'payout', e.payout) order by e.seq)
+          from pot_entry e join "user" eu on eu.id = e.user_id where e.pot_id = p.id), '[]'::json) as entrants,
+        coalesce((select json_agg(json_build_object('userId', v.user_id, 'optionId', v.option_id) order by v.voted_at)
+          from pot_vote v where v.pot_id = p.id), '[]'::json) as votes,
+        coalesce((select json_agg(json_build_object('id', pp.id, 'payer', ${personJson('pa')}, 'payee', ${personJson('pb')},
+            'amount', pp.amount, 'sent', pp.sent_at is not null, 'confirmed', pp.confirmed_at is not null) order by pp.position)
+          from pot_payment pp join "user" pa on pa.id = pp.payer_id join "user" pb on pb.id = pp.payee_id
+          where pp.pot_id = p.id), '[]'::json) as payments
+      from pot p
+      join "user" c on c.id = p.creator_id
+      left join "user" r on r.id = p.referee_id
+      where p.id = ${potId} and ${canSeePot(viewerId)}`,
+    potPageRow,
+  );
+  if (!row) throw notFound();
+  return {
+    id: row.id,
+    question: row.question,
+    kind: row.kind,
+    line: row.line,
+    stake: row.stake,
+    closesAt: row.closes_at,
+    resolveBy: row.resolve_by,
+    decider: row.decider,
+    creator: row.creator,
+    referee: row.referee,
+    refereeAccepted: row.referee_accepted,
+    status: row.status,
+    outcome: row.outcome,
+    resultOptionId: row.result_option_id,
+    resultNumber: row.result_number,
+    createdAt: row.created_at,
+    decidedAt: row.decided_at,
+    now: row.now,
+    options: row.options,
+    invitees: row.invitees,
+    entrants: row.entrants,
+    votes: row.votes,
+    payments: row.payments,
+  };
+}
+
+/** Everyone a pot concerns: creator, referee, invitees and entrants. */
+async function peopleOf(db: Db, potId: string): Promise<string[]> {
+  const rows = await queryRows(
+    db,
+    sql`select p.creator_id as id from pot p where p.id = ${potId}
+      union select p.referee_id from pot p where p.id = ${potId} and p.referee_id is not null
+      union select user_id from pot_invite where pot_id = ${potId}
+      union select user_id from pot_entry where pot_id = ${potId}`,
+    z.object({ id: z.string() }),
+  );
+  return rows.map((row) => row.id);
+}
+
+async function announce(db: Db, effects: PotEffects, potId: string, notified: string[] = []) {
+  await effects.publish(await peopleOf(db, potId), { kind: 'pots' });
+  if (notified.length > 0) await effects.publish(notified, { kind: 'notifications' });
+}
+
+function lines(
+  type: NotificationType,
+  actorId: string,
+  pot: PotRow,
+  userIds: Iterable<string>,
+  amount = pot.stake,
+): NewNotification[] {
+  return [...new Set(userIds)].map((userId) => ({
+    userId,
+    type,
+    actorId,
+    betId: null,
+    data: { description: pot.question, amount, potId: pot.id },
+  }));
+}
+
+/** The pot row locked for this transaction, or 404 when the caller may not see it. */
+async function lockVisiblePot(
+  tx: Db,
+  userId: string,
+  potId: string,
+  mode: 'update' | 'share',
+): Promise<PotRow> {
+  const [pot] = await tx.select().from(pots).where(eq(pots.id, potId)).for(mode);
+  if (!pot) throw notFound();
+  const seen = await queryOne(
+    tx,
+    sql`select ${canSeePot(userId)} as ok from pot p where p.id = ${potId}`,
+    z.object({ ok: z.boolean() }),
+  );
+  if (!seen?.ok) throw notFound();
+  return pot;
+}
+
+function isOpen(pot: PotRow, now: Date): boolean {
+  return pot.status === 'open' && (pot.closesAt === null || pot.closesAt > now);
+}
+
+async function dbNow(tx: Db): Promise<Date> {
+  const row = await queryOne(tx, sql`select now() as now`, z.object({ now: timestamp }));
+  return new Date(row?.now ?? Date.now());
+}
+
+/** The option or guess of a pick, checked against the pot's kind and outcomes. */
+async function pickValues(
+  tx: Db,
+  pot: PotRow,
+  pick: PotPickInput,
+): Promise<{ optionId: string | null; guess: number | null }> {
+  if (pot.kind === 'closest') {
+    if (!('guess' in pick)) throw new AppError('VALIDATION_FAILED', potMessages.enterGuess.message);
+    return { optionId: null, guess: pick.guess };
+  }
+  if (!('optionId' in pick)) throw new AppError('VALIDATION_FAILED', potMessages.pickOutcome.message);
+  const [option] = await tx
+    .select({ id: potOptions.id })
+    .from(potOptions)
+    .where(and(eq(potOptions.id, pick.optionId), eq(potOptions.potId, pot.id)));
+  if (!option) throw new AppError('VALIDATION_FAILED', 'Choose one of this pot’s outcomes.');
+  return { optionId: option.id, guess: null };
+}
+
+// ------------------------------------------------------------------ create
+
+export async function createPot(
+  db: Db,
+  effects: PotEffects,
+  userId: string,
+  input: CreatePotInput,
+): Promise<PotView> {
+  const created = await db.transaction(async (tx) => {
+    if (input.inviteeIds.includes(userId) || input.refereeId === userId) {
+      throw forbidden('You can only invite your friends to a pot.');
+    }
+    // The creator's break and weekly loss limit apply to their stake, as to a bet; first, as every bet-making
+    // transaction takes the limit lock first.
+    if (input.entry !== null) await assertMayBet(tx, userId, input.stake);
+    const others = input.refereeId === null ? input.inviteeIds : [...input.inviteeIds, input.refereeId];
+    // Every friendship pair locked (in one order) until commit, so an unfriending cannot slip in before the insert.
+    const keys = others
+      .map((id) => (userId < id ? `friend-pair:${userId}:${id}` : `friend-pair:${id}:${userId}`))
+      .sort();
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(k, 0)) from unnest(${sql`array[${sql.join(
+        keys.map((k) => sql`${k}`),
+        sql`, `,
+      )}]::text[]`}) as k order by k`,
+    );
+    const friends = await queryOne(
+      tx,
+      sql`select count(*)::int as n from friendship where user_id = ${userId} and friend_id in (${sql.join(
+        others.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+      z.object({ n: z.number() }),
+    );
+    // Not-a-friend and no-such-user answer alike, so ids cannot be probed.
+    if (friends?.n !== new Set(others).size) throw forbidden('You can only invite your friends to a pot.');
+    const [pot] = await tx
+      .insert(pots)
+      .values({
+        creatorId: userId,
+        question: input.question,
+        kind: input.kind,
+        line: input.line,
+        stake: input.stake,
+        closesAt: input.closesAt,
+        resolveBy: input.resolveBy,
+        decider: input.decider,
+        refereeId: input.refereeId,
+      })
+      .returning();
+    if (!pot) throw new AppError('INTERNAL');
+    const options =
+      input.options.length === 0
+        ? []
+        : await tx
+            .insert(potOptions)
+            .values(input.options.map((label, position) => ({ potId: pot.id, label, position })))
+            .returning({ id: potOptions.id, position: potOptions.position });
+    await tx.insert(potInvites).values(input.inviteeIds.map((id) => ({ potId: pot.id, userId: id })));
+    if (input.entry !== null) {
+      const entry = input.entry;
+      const optionId =
+        'optionIndex' in entry
+          ? (options.find((option) => option.position === entry.optionIndex)?.id ?? null)
+          : null;
+      const guess = 'guess' in entry ? entry.guess : null;
+      await tx.insert(potEntries).values({ potId: pot.id, userId, optionId, guess });
+    }
+    const notified = await writeNotifications(tx, [
+      ...lines('pot_invited', userId, pot, input.inviteeIds),
+      ...(input.refereeId ? lines('pot_referee_asked', userId, pot, [input.refereeId]) : []),
+    ]);
+    return { id: pot.id, notified };
+  });
+  await announce(db, effects, created.id, created.notified);
+  return getPot(db, userId, created.id);
+}
+
+// ------------------------------------------------------------------ entries
+
+/**
+ * Joins in one conditional INSERT … SELECT: the pot row is read FOR SHARE, so a join and a close
+ * serialize on it — a join that waited for a close re-reads the pot and finds it closed. Every entry is
+ * therefore counted before the close or refused after it. The key (pot, user) makes it one entry per person.
+ */
+export async function joinPot(
+  db: Db,
+  effects: PotEffects,
+  userId: string,
+  potId: string,
+  pick: PotPickInput,
+): Promise<PotView> {
+  await db.transaction(async (tx) => {
+    const [found] = await tx.select().from(pots).where(eq(pots.id, potId));
+    if (!found) throw notFound();
+    // The limit lock first, as in every bet-making transaction.
+    await assertMayBet(tx, userId, found.stake);
+    const values = await pickValues(tx, found, pick);
+    const inserted = await queryRows(
+      tx,
+      sql`insert into pot_entry (pot_id, user_id, option_id, guess)
+        select p.id, ${userId}, ${values.optionId}::uuid, ${values.guess}::double precision
+        from pot p
+        where p.id = ${potId} and ${entriesOpen}
+          and (p.referee_id is null or p.referee_id <> ${userId})
+          and (p.creator_id = ${userId} or exists (select 1 from pot_invite i where i.pot_id = p.id and i.user_id = ${userId}))
+        for share of p
+        on conflict (pot_id, user_id) do nothing
+        returning pot_id`,
+      z.object({ pot_id: z.string() }),
+    );
+    if (inserted.length > 0) return;
+    const pot = await lockVisiblePot(tx, userId, potId, 'share');
+    if (pot.refereeId === userId) throw forbidden('The referee decides this pot and cannot enter it.');
+    const [entry] = await tx
+      .select()
+      .from(potEntries)
+      .where(and(eq(potEntries.potId, potId), eq(potEntries.userId, userId)));
+    if (entry) throw conflict('You already joined this pot.');
+    if (!isOpen(pot, await dbNow(tx))) throw conflict(potMessages.entriesClosed);
+    throw forbidden('Only invited friends can join this pot.');
+  });
+  await announce(db, effects, potId);
+  return getPot(db, userId, potId);
+}
+
+export async function changePick(
+  db: Db,
+  effects: PotEffects,
+  userId: string,
+  potId: string,
+  pick: PotPickInput,
+): Promise<PotView> {
+  await db.transaction(async (tx) => {
+    const pot = await lockVisiblePot(tx, userId, potId, 'share');
+    if (!isOpen(pot, await dbNow(tx))) throw conflict(potMessages.entriesClosed);
+    const values = await pickValues(tx, pot, pick);
+    const [row] = await tx
+      .update(potEntries)
+      .set(values)
+      .where(and(eq(potEntries.potId, potId), eq(potEntries.userId, userId)))
+      .returning({ potId: potEntries.potId });
+    if (!row) throw conflict('You have not joined this pot.');
+  });
+  await announce(db, effects, potId);
+  return getPot(db, userId, potId);
+}
+
+export async function leavePot(db: Db, effects: PotEffects, userId: string, potId: string): Promise<PotView> {
+  await db.transaction(async (tx) => {
+    const pot = await lockVisiblePot(tx, userId, potId, 'share');
+    if (!isOpen(pot, await dbNow(tx))) throw conflict(potMessages.entriesClosed);
+    const [row] = await tx
+      .delete(potEntries)
+      .where(and(eq(potEntries.potId, potId), eq(potEntries.userId, userId)))
+      .returning({ potId: potEntries.potId });
+    if (!row) throw conflict('You have not joined this pot.');
+  });
+  await announce(db, effects, potId);
+  return getPot(db, userId, potId);
+}
+
+/**
+ * The creator closes entries early. A pot with fewer than two entrants then ends at once: every stake
+ * returned ('Not enough entrants — stakes returned').
+ */
+export async function closeEntries(
+  db: Db,
+  effects: PotEffects,
+  userId: string,
+  potId: string,
+): Promise<PotView> {
+  const notified = await db.transaction(async (tx) => {
+    const pot = await lockVisiblePot(tx, userId, potId, 'update');
+    if (pot.creatorId !== userId) throw forbidden('Only the creator can close entries.');
+    if (!isOpen(pot, await dbNow(tx))) throw conflict(potMessages.entriesClosed);
+    const entries = await tx
+      .select({ userId: potEntries.userId })
+      .from(potEntries)
+      .where(eq(potEntries.potId, potId));
+    if (entries.length >= 2) {
+      await tx
+        .update(pots)
+        .set({ status: 'closed', closedAt: sql`now()` })
+        .where(eq(pots.id, potId));
+      return [];
+    }
+    return settle(tx, userId, pot, { outcome: 'not_enough' });
+  });
+  await announce(db, effects, potId, notified);
+  return getPot(db, userId, potId);
+}
+
+export async function cancelPot(
+  db: Db,
+  effects: PotEffects,
+  userId: string,
+  potId: string,
+): Promise<PotView> {
+  const notified = await db.transaction(async (tx) => {
+    const pot = await lockVisiblePot(tx, userId, potId, 'update');
+    if (pot.creatorId !== userId) throw forbidden('Only the creator can cancel this pot.');
+    if (pot.status === 'cancelled') throw conflict('This pot was already cancelled.');
+    if (pot.status === 'decided' || pot.status === 'disputed')
+      throw conflict('A pot with a result can no longer be cancelled.');
+    await tx
+      .update(pots)
+      .set({ status: 'cancelled', cancelledAt: sql`now()` })
+      .where(eq(pots.id, potId));
+    return writeNotifications(tx, lines('pot_cancelled', userId, pot, await peopleOf(tx, potId)));
+  });
+  await announce(db, effects, potId, notified);
+  return getPot(db, userId, potId);
+}
+
+export async function acceptReferee(
+  db: Db,
+  effects: PotEffects,
+  userId: string,
+  potId: string,
+): Promise<PotView> {
+  await db.transaction(async (tx) => {
+    const pot = await lockVisiblePot(tx, userId, potId, 'update');
+    if (pot.refereeId !== userId) throw forbidden('Only the referee can accept this role.');
+    if (pot.refereeAcceptedAt !== null) throw conflict('You already accepted to referee this pot.');
+    if (pot.status === 'decided' || pot.status === 'cancelled') throw conflict('This pot is over.');
+    await tx
+      .update(pots)
+      .set({ refereeAcceptedAt: sql`now()` })
+      .where(and(eq(pots.id, potId), isNull(pots.refereeAcceptedAt)));
+  });
+  await announce(db, effects, potId);
+  return getPot(db, userId, potId);
+}
+
+// ------------------------------------------------------------------ the result and the payments
+
+type Result =
+  { outcome: 'not_enough' } | { outcome: 'declared'; optionId: string | null; number: number | null };
+
+/**
+ * Decides the pot inside the caller's transaction (the pot row locked FOR UPDATE): who won, what each
+ * entrant gets back (domain splitPot), and the payment plan (domain paymentPlan), stored together.
+ */
+async function settle(tx: Db, userId: string, pot: PotRow, result: Result): Promise<string[]> {
+  const entries = await tx
+    .select({ userId: potEntries.userId, optionId: potEntries.optionId, guess: potEntries.guess })
+    .from(potEntries)
+    .where(eq(potEntries.potId, pot.id))
+    .orderBy(asc(potEntries.seq));
+  let won: (entry: (typeof entries)[number]) => boolean = () => false;
+  let push = false;
+  let resultOptionId: string | null = null;
+  let resultNumber: number | null = null;
+  if (result.outcome === 'declared') {
+    resultNumber = result.number;
+    if (pot.kind === 'choices') {
+      resultOptionId = result.optionId;
+      won = (entry) => entry.optionId === resultOptionId;
+    } else if (pot.kind === 'over_under' && pot.line !== null && result.number !== null) {
+      const actual = toHundredths(result.number);
+      const line = toHundredths(pot.line);
+      push = actual === line;
+      const options = await tx
+        .select()
+        .from(potOptions)
+        .where(eq(potOptions.potId, pot.id))
+        .orderBy(asc(potOptions.position));
+      resultOptionId = push ? null : (options[actual > line ? 0 : 1]?.id ?? null);
+      won = (entry) => entry.optionId === resultOptionId;
+    } else if (pot.kind === 'closest' && result.number !== null) {
+      const actual = toHundredths(result.number);
+      const distance = (entry: (typeof entries)[number]) =>
+        Math.abs(toHundredths(entry.guess ?? Number.NaN) - actual);
+      const best = Math.min(...entries.map(distance));
+      won = (entry) => distance(entry) === best;
+    }
+  }
+  // Fewer than two entrants is 'not_enough' by the split's own rule.
+  const split = splitPot({
+    stake: pot.stake,
+    entrants: entries.map((entry) => ({ userId: entry.userId, won: won(entry) })),
+    push,
+  });
+  const plan = paymentPlan(pot.stake, split);
+  await tx
+    .update(pots)
+    .set({
+      status: 'decided',
+      outcome: split.outcome,
+      resultOptionId,
+      resultNumber,
+      decidedBy: userId,
+      decidedAt: sql`now()`,
+      closedAt: sql`coalesce(${pots.closedAt}, now())`,
+    })
+    .where(eq(pots.id, pot.id));
+  if (split.payouts.length > 0) {
+    const values = sql.join(
+      split.payouts.map((p) => sql`(${p.userId}, ${p.payout}::int)`),
+      sql`, `,
+    );
+    await tx.execute(
+      sql`update pot_entry e set payout = v.payout from (values ${values}) as v(user_id, payout) where e.pot_id = ${pot.id} and e.user_id = v.user_id`,
+    );
+  }
+  if (plan.length > 0) {
+    await tx
+      .insert(potPayments)
+      .values(plan.map((payment, position) => ({ potId: pot.id, ...payment, position })));
+  }
+  return writeNotifications(tx, lines('pot_decided', userId, pot, await peopleOf(tx, pot.id)));
+}
+
+/**
+ * The decider's result. One transaction holding the pot row FOR UPDATE: two decisions at once, or a
+ * decision racing a cancel, serialize on it, and the second finds the pot already decided (or cancelled).
+ */
+export async function declareResult(
+  db: Db,
+  effects: PotEffects,
+  userId: string,
+  potId: string,
+  input: DeclarePotInput,
+): Promise<PotView> {
+  const notified = await db.transaction(async (tx) => {
+    const pot = await lockVisiblePot(tx, userId, potId, 'update');
+    if (pot.decider === 'vote') throw conflict('The entrants decide this pot by vote.');
+    if (pot.decider === 'me' && pot.creatorId !== userId)
+      throw forbidden('Only the creator decides this pot.');
+    if (pot.decider === 'referee') {
+      if (pot.refereeId !== userId) throw forbidden('Only the referee decides this pot.');
+      if (pot.refereeAcceptedAt === null) throw conflict('Accept the referee role first.');
+    }
+    if (pot.status === 'decided') throw conflict('This pot was already decided.');
+    if (pot.status === 'cancelled') throw conflict('This pot was cancelled.');
+    if (pot.status === 'disputed') throw conflict('This pot is disputed.');
+    if (pot.kind === 'choices') {
+      if (!('optionId' in input)) throw new AppError('VALIDATION_FAILED', 'Choose the winning outcome.');
+      const [option] = await tx
+        .select({ id: potOptions.id })
+        .from(potOptions)
+        .where(and(eq(potOptions.id, input.optionId), eq(potOptions.potId, potId)));
+      if (!option) throw new AppError('VALIDATION_FAILED', 'Choose one of this pot’s outcomes.');
+      return settle(tx, userId, pot, { outcome: 'declared', optionId: option.id, number: null });
+    }
+    if (!('number' in input)) throw new AppError('VALIDATION_FAILED', 'Enter the actual number.');
+    return settle(tx, userId, pot, { outcome: 'declared', optionId: null, number: input.number });
+  });
+  await announce(db, effects, potId, notified);
+  return getPot(db, userId, potId);
+}
+
+/**
+ * An entrant's vote on an 'Entrants vote' pot; a changed vote replaces the earlier one. The pot row is held
+ * FOR UPDATE, so two votes completing a majority at once serialize: the first decides the pot, the second
+ * finds it decided.
+ */
+export async function castVote(
+  db: Db,
+  effects: PotEffects,
+  userId: string,
+  potId: string,
+  optionId: string,
+): Promise<PotView> {
+  const notified = await db.transaction(async (tx) => {
+    const pot = await lockVisiblePot(tx, userId, potId, 'update');
+    if (pot.decider !== 'vote') throw conflict('The entrants do not vote on this pot.');
+    if (pot.status === 'decided') throw conflict('This pot was already decided.');
+    if (pot.status === 'cancelled') throw conflict('This pot was cancelled.');
+    const entries = await tx
+      .select({ userId: potEntries.userId })
+      .from(potEntries)
+      .where(eq(potEntries.potId, potId));
+    if (!entries.some((entry) => entry.userId === userId)) throw forbidden('Only entrants can vote.');
+    const [option] = await tx
+      .select({ id: potOptions.id })
+      .from(potOptions)
+      .where(and(eq(potOptions.id, optionId), eq(potOptions.potId, potId)));
+    if (!option) throw new AppError('VALIDATION_FAILED', 'Choose one of this pot’s outcomes.');
+    await tx
+      .insert(potVotes)
+      .values({ potId, userId, optionId })
+      .onConflictDoUpdate({
+        target: [potVotes.potId, potVotes.userId],
+        set: { optionId, votedAt: sql`now()` },
+      });
+    const votes = await tx
+      .select({ optionId: potVotes.optionId })
+      .from(potVotes)
+      .where(eq(potVotes.potId, potId));
+    const agreeing = votes.filter((vote) => vote.optionId === optionId).length;
+    if (!isStrictMajority(agreeing, entries.length)) return [];
+    return settle(tx, userId, pot, { outcome: 'declared', optionId, number: null });
+  });
+  await announce(db, effects, potId, notified);
+  return getPot(db, userId, potId);
+}
+
+/** The payer says they paid: one conditional statement, so Mark Paid twice marks once. */
+export async function markPotPaymentSent(
+  db: Db,
+  effects: PotEffects,
+  userId: string,
+  potId: string,
+  paymentId: string,
+): Promise<PotView> {
+  const notified = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(potPayments)
+      .set({ sentAt: sql`now()` })
+      .where(
+        and(
+          eq(potPayments.id, paymentId),
+          eq(potPayments.potId, potId),
+          eq(potPayments.payerId, userId),
+          isNull(potPayments.sentAt),
+          sql`exists (select 1 from pot p where p.id = ${potId} and p.status = 'decided')`,
+        ),
+      )
+      .returning();
+    if (!row) return refusePayment(tx, userId, potId, paymentId, 'sent');
+    const [pot] = await tx.select().from(pots).where(eq(pots.id, potId));
+    if (!pot) throw notFound();
+    return writeNotifications(tx, lines('pot_payment_marked', userId, pot, [row.payeeId], row.amount));
+  });
+  await announce(db, effects, potId, notified);
+  return getPot(db, userId, potId);
+}
+
+export async function confirmPotPayment(
+  db: Db,
+  effects: PotEffects,
+  userId: string,
+  potId: string,
+  paymentId: string,
+): Promise<PotView> {
+  const notified = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(potPayments)
+      .set({ confirmedAt: sql`now()` })
+      .where(
+        and(
+          eq(potPayments.id, paymentId),
+          eq(potPayments.potId, potId),
+          eq(potPayments.payeeId, userId),
+          isNotNull(potPayments.sentAt),
+          isNull(potPayments.confirmedAt),
+        ),
+      )
+      .returning();
+    if (!row) return refusePayment(tx, userId, potId, paymentId, 'confirmed');
+    const [pot] = await tx.select().from(pots).where(eq(pots.id, potId));
+    if (!pot) throw notFound();
+    return writeNotifications(tx, lines('pot_payment_confirmed', userId, pot, [row.payerId], row.amount));
+  });
+  await announce(db, effects, potId, notified);
+  return getPot(db, userId, potId);
+}
+
+async function refusePayment(
+  tx: Db,
+  userId: string,
+  potId: string,
+  paymentId: string,
+  step: 'sent' | 'confirmed',
+): Promise<never> {
+  await lockVisiblePot(tx, userId, potId, 'share');
+  const [payment] = await tx
+    .select()
+    .from(potPayments)
+    .where(and(eq(potPayments.id, paymentId), eq(potPayments.potId, potId)));
+  if (!payment) throw new AppError('NOT_FOUND', 'Payment not found.');
+  if (step === 'sent') {
+    if (payment.payerId !== userId) throw forbidden('Only the payer can mark this payment as sent.');
+    throw conflict('Payment was already marked as sent.');
+  }
+  if (payment.payeeId !== userId) throw forbidden('Only the payee can confirm this payment.');
+  if (payment.sentAt === null) throw conflict('The payment has not been marked as sent yet.');
+  throw conflict('Payment was already confirmed.');
+}

@@ -1,0 +1,38 @@
+import { useParams } from 'react-router';
+import { NotFound } from '../../components/errors/not-found.tsx';
+import { PageLayout } from '../../components/layouts/page-layout.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { useAuthSession } from '../../features/auth/hooks/use-auth-session.ts';
+import { ActivityBell } from '../../features/notifications/components/activity-bell.tsx';
+import { usePot } from '../../features/pots/api/pots.ts';
+import { PotCard } from '../../features/pots/components/pot-card.tsx';
+import { ApiError } from '../../lib/api-error.ts';
+
+/** /pots/:id: the pot, its outcomes and entrants, and everything the viewer may do with it now. */
+export function Component() {
+  const { id = '' } = useParams();
+  const { user } = useAuthSession();
+  const pot = usePot(id);
+  const isGone = pot.error instanceof ApiError && (pot.error.status === 404 || pot.error.status === 422);
+  // Never visible (a stranger, an unknown id): the app's 404, the same for both.
+  if (isGone && !pot.data) return <NotFound />;
+  return (
+    <PageLayout title="Pot" actions={<ActivityBell />}>
+      {pot.data ? (
+        <PotCard pot={pot.data} viewerId={user?.id ?? ''} />
+      ) : pot.isError ? (
+        <div className="flex flex-col items-center gap-3 rounded-xl border bg-card px-6 py-8 text-center">
+          <p className="text-sm text-muted-foreground">Failed to load this pot. Please try again.</p>
+          <Button variant="outline" disabled={pot.isFetching} onClick={() => void pot.refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : (
+        <div className="flex justify-center py-10">
+          <Spinner label="Loading pot" />
+        </div>
+      )}
+    </PageLayout>
+  );
+}

@@ -1,0 +1,78 @@
+import { useId, useState } from 'react';
+import type { UserSummary } from '../../../../domain/profiles.ts';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
+
+type InvitePickerProps = {
+  friends: UserSummary[] | undefined;
+  value: string[];
+  onChange: (ids: string[]) => void;
+  /** Not offered: the referee decides and does not enter. */
+  excludedId?: string | null;
+  errorId?: string | undefined;
+};
+
+/** 'Invite': several friends at once, found by name or username, each a checkbox. */
+export function InvitePicker({ friends, value, onChange, excludedId, errorId }: InvitePickerProps) {
+  const labelId = useId();
+  const searchId = useId();
+  const [term, setTerm] = useState('');
+  const needle = term.trim().toLowerCase();
+  const shown = (friends ?? []).filter(
+    (friend) =>
+      friend.id !== excludedId &&
+      (needle === '' ||
+        friend.name.toLowerCase().includes(needle) ||
+        friend.username.toLowerCase().includes(needle)),
+  );
+  const selected = new Set(value);
+  const toggle = (id: string, on: boolean) =>
+    onChange(on ? [...value, id] : value.filter((other) => other !== id));
+
+  return (
+    <div className="grid gap-2">
+      <p id={labelId} className="text-sm leading-none font-medium">
+        Invite
+      </p>
+      <Label htmlFor={searchId} className="sr-only">
+        Search friends
+      </Label>
+      <Input
+        id={searchId}
+        type="search"
+        placeholder="Search friends"
+        autoComplete="off"
+        value={term}
+        onChange={(event) => setTerm(event.target.value)}
+      />
+      <div role="group" aria-labelledby={labelId} aria-describedby={errorId}>
+        <ul className="grid max-h-64 gap-1 overflow-y-auto rounded-lg border bg-card p-1">
+          {shown.map((friend) => {
+            const checkboxId = `${searchId}-${friend.id}`;
+            return (
+              <li key={friend.id} className="flex items-center gap-3 rounded-md px-2 py-1.5 hover:bg-accent">
+                <Checkbox
+                  id={checkboxId}
+                  checked={selected.has(friend.id)}
+                  onCheckedChange={(checked) => toggle(friend.id, checked === true)}
+                />
+                <UserAvatar name={friend.name} image={friend.image} className="size-7" />
+                <Label htmlFor={checkboxId} className="flex-1 cursor-pointer font-normal">
+                  {friend.name} <span className="text-muted-foreground">@{friend.username}</span>
+                </Label>
+              </li>
+            );
+          })}
+          {shown.length === 0 ? (
+            <li className="px-2 py-1.5 text-sm text-muted-foreground">No friends found.</li>
+          ) : null}
+        </ul>
+      </div>
+      <p className="text-xs text-muted-foreground" aria-live="polite">
+        {value.length} invited
+      </p>
+    </div>
+  );
+}
