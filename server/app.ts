@@ -23,7 +23,7 @@ import { profileRoutes } from './features/profile/profile.routes.ts';
 import { settingsRoutes, unsubscribeRoutes } from './features/settings/settings.routes.ts';
 import { pushRoutes } from './features/push/push.routes.ts';
 import { userRoutes } from './features/users/users.routes.ts';
-import { CLIENT_IP_HEADER } from './lib/auth.ts';
+import { CLIENT_IP_HEADER } from './features/auth/auth.service.ts';
 import { AppError } from './lib/errors.ts';
 import { staticFiles } from './lib/static-files.ts';
 import { compressResponses } from './middleware/compress.ts';

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { reminderMessages } from '../../../domain/reminders.ts';
-import type { Db } from '../../db/client.ts';
-import { bets } from '../../db/schema/bets.ts';
-import { AppError } from '../../lib/errors.ts';
-import { areFriends } from '../friends/friends.service.ts';
+import { reminderMessages } from '../../domain/reminders.ts';
+import type { Db } from '../db/client.ts';
+import { bets } from '../db/schema/bets.ts';
+import { AppError } from './errors.ts';
+import { areFriends } from './visibility.ts';
 
 export type BetAction =
   | 'accept'

@@ -10,7 +10,7 @@ const SCREEN_DATA: Record<string, string[]> = {
 const SESSION_PATH = '/api/auth/get-session';
 /** The request carried no session cookie, so the page need not ask whether someone is signed in. */
 export const SIGNED_OUT_HINT = '<meta name="sidepot-session" content="none">';
-// better-auth's session cookie with our prefix (server/lib/auth.ts), `__Secure-` on https.
+// better-auth's session cookie with our prefix (server/features/auth/auth.service.ts), `__Secure-` on https.
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?sidepot\.session_token=/;
 
 /** Whether the request carries better-auth's session cookie (valid or not: only the API can tell). */

@@ -1,12 +1,12 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
-import { deliveryOf, type NotificationCategory } from '../../../domain/notification-preferences.ts';
-import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/auth.ts';
-import { mailThrottle } from '../../db/schema/mail.ts';
-import { enqueueMail, MAIL_PRIORITY } from '../../lib/mail-outbox.ts';
-import { heldNotificationsMail, notificationMail } from '../../lib/mail-templates-notifications.ts';
-import { createUnsubscribeToken, unsubscribeKey, verifyUnsubscribeToken, type UnsubscribeClaim } from '../../lib/unsubscribe-token.ts';
-import { preferenceEnabledSql } from '../settings/preferences.sql.ts';
+import { deliveryOf, type NotificationCategory } from '../../domain/notification-preferences.ts';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema/auth.ts';
+import { mailThrottle } from '../db/schema/mail.ts';
+import { enqueueMail, MAIL_PRIORITY } from './mail-outbox.ts';
+import { heldNotificationsMail, notificationMail } from './mail-templates-notifications.ts';
+import { createUnsubscribeToken, unsubscribeKey, verifyUnsubscribeToken, type UnsubscribeClaim } from './unsubscribe-token.ts';
+import { preferenceEnabledSql } from './preferences.sql.ts';
 import type { NewNotification } from './notify.ts';
 
 /** At most one notification mail per recipient and category in this window (issue 11, section 3). */

@@ -1,8 +1,8 @@
-import type { NotificationData, NotificationType } from '../../../domain/notifications.ts';
-import type { Db } from '../../db/client.ts';
-import { notifications } from '../../db/schema/notifications.ts';
+import type { NotificationData, NotificationType } from '../../domain/notifications.ts';
+import type { Db } from '../db/client.ts';
+import { notifications } from '../db/schema/notifications.ts';
 import { queueNotificationMail } from './notification-mail.ts';
-import { enqueuePushes } from '../push/push-outbox.ts';
+import { enqueuePushes } from './push-outbox.ts';
 
 export type NewNotification = {
   userId: string;

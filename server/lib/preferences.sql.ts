@@ -3,8 +3,8 @@ import {
   defaultPreference,
   type DeliveryChannel,
   type NotificationCategory,
-} from '../../../domain/notification-preferences.ts';
-import { notificationPreferences } from '../../db/schema/preferences.ts';
+} from '../../domain/notification-preferences.ts';
+import { notificationPreferences } from '../db/schema/preferences.ts';
 
 /**
  * The one SQL home of "does this user want this category on this channel":

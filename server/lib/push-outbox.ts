@@ -6,15 +6,15 @@ import {
   deliveryOf,
   notificationCategories,
   type NotificationCategory,
-} from '../../../domain/notification-preferences.ts';
-import { notificationDataSchema, notificationTypes, notificationTypeSchema, type NotificationType } from '../../../domain/notifications.ts';
-import { PUSH_TTL_SECONDS, pushPayload, pushUrgency } from '../../../domain/push.ts';
-import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/query.ts';
-import { pushOutbox, pushSubscriptions } from '../../db/schema/push.ts';
-import type { Logger } from '../../lib/logger.ts';
-import { createOutboxWorker, deliveredColumns, failedColumns, type OutboxWorker } from '../../lib/outbox-worker.ts';
-import { preferenceEnabledSql } from '../settings/preferences.sql.ts';
+} from '../../domain/notification-preferences.ts';
+import { notificationDataSchema, notificationTypes, notificationTypeSchema, type NotificationType } from '../../domain/notifications.ts';
+import { PUSH_TTL_SECONDS, pushPayload, pushUrgency } from '../../domain/push.ts';
+import type { Db } from '../db/client.ts';
+import { queryRows } from '../db/query.ts';
+import { pushOutbox, pushSubscriptions } from '../db/schema/push.ts';
+import type { Logger } from './logger.ts';
+import { createOutboxWorker, deliveredColumns, failedColumns, type OutboxWorker } from './outbox-worker.ts';
+import { preferenceEnabledSql } from './preferences.sql.ts';
 
 export const MAX_PUSH_ATTEMPTS = 8;
 const BATCH_SIZE = 20;

@@ -1,9 +1,9 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { queryOne } from '../../db/query.ts';
-import { friendships } from '../../db/schema/friends.ts';
-import { AppError } from '../../lib/errors.ts';
+import type { Db } from '../db/client.ts';
+import { queryOne } from '../db/query.ts';
+import { friendships } from '../db/schema/friends.ts';
+import { AppError } from './errors.ts';
 
 /**
  * The spec's feed rule, in SQL: a user sees bets they are a party to, and
@@ -32,4 +32,14 @@ export async function requireVisibleBet(db: Db, userId: string, betId: string) {
 export async function viewersOf(db: Db, bet: { createdBy: string; opponentId: string }): Promise<string[]> {
   const rows = await db.select({ id: friendships.friendId }).from(friendships).where(eq(friendships.userId, bet.createdBy));
   return [...new Set([bet.createdBy, bet.opponentId, ...rows.map((row) => row.id)])];
+}
+
+/** Whether `userId` counts `otherId` as a friend (the friendship rows go both ways). */
+export async function areFriends(db: Db, userId: string, otherId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: friendships.userId })
+    .from(friendships)
+    .where(and(eq(friendships.userId, userId), eq(friendships.friendId, otherId)))
+    .limit(1);
+  return row !== undefined;
 }

@@ -1,8 +1,8 @@
 import { useId, useState, type SyntheticEvent } from 'react';
-import { COMMENT_MAX } from '../../../../domain/bet-rules.ts';
-import { Input } from '../../../components/ui/input.tsx';
-import { formatDollars } from '../utils/bet-view.ts';
-import { FormDialog } from './form-dialog.tsx';
+import { COMMENT_MAX } from '../../domain/bet-rules.ts';
+import { Input } from './ui/input.tsx';
+import { formatDollars } from '../features/bets/utils/bet-view.ts';
+import { FormDialog } from './ui/form-dialog.tsx';
 
 type PredictionDialogProps = {
   terms: { creatorName: string; amount: number; description: string };

@@ -1,5 +1,5 @@
 import type { UseMutationOptions } from '@tanstack/react-query';
-import { betChanges, useChangeMutation } from '../../../lib/change-mutation.ts';
+import { betChanges, useChangeMutation } from '../lib/change-mutation.ts';
 
 /**
  * A bet transition: afterwards the lists, the red dot, stats and the feed are

@@ -1,5 +1,5 @@
-import { apiErrorMessage } from '../../../lib/api-error.ts';
-import { toast } from '../../../lib/toast.ts';
+import { apiErrorMessage } from './api-error.ts';
+import { toast } from './toast.ts';
 
 /** One bet's actions are one form for toasts: a success on the bet clears its earlier errors (lib/toast.ts). */
 export function betToastForm(betId: string): string {

@@ -1,4 +1,4 @@
-import { hasForbiddenCharacters } from '../../domain/text.ts';
+import { hasForbiddenCharacters } from '../../../domain/text.ts';
 
 /** Only hashed, never stored or looked up: any character may be part of a password. */
 const PASSWORD_KEYS = new Set(['password', 'newPassword', 'currentPassword']);

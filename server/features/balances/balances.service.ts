@@ -15,10 +15,10 @@ import { settlements } from '../../db/schema/settlements.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ChangeEvent } from '../../../domain/realtime.ts';
 import { areFriends } from '../friends/friends.service.ts';
-import { viewersOf } from '../feed/visibility.ts';
-import { writeNotifications } from '../notifications/notify.ts';
-import { reminderAvailableAt } from '../reminders/reminders.sql.ts';
-import { otherPartyOf, signedAmount, unpaidBetween } from './balances.sql.ts';
+import { viewersOf } from '../../lib/visibility.ts';
+import { writeNotifications } from '../../lib/notify.ts';
+import { reminderAvailableAt } from '../../lib/reminders.sql.ts';
+import { otherPartyOf, signedAmount, unpaidBetween } from '../../lib/balances.sql.ts';
 
 export type SettlementEffects = { publish(userIds: string[], event: ChangeEvent): Promise<void> };
 

@@ -7,7 +7,7 @@ import { users } from '../../db/schema/auth.ts';
 import { bets } from '../../db/schema/bets.ts';
 import { comments } from '../../db/schema/comments.ts';
 import { settlements } from '../../db/schema/settlements.ts';
-import { reminderAvailableAt } from '../reminders/reminders.sql.ts';
+import { reminderAvailableAt } from '../../lib/reminders.sql.ts';
 
 const creators = alias(users, 'creator');
 const opponents = alias(users, 'opponent');

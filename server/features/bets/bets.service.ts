@@ -5,21 +5,17 @@ import type { Db } from '../../db/client.ts';
 import { bets } from '../../db/schema/bets.ts';
 import { comments } from '../../db/schema/comments.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { ChangeEvent } from '../../../domain/realtime.ts';
 import { areFriends, lockPair } from '../friends/friends.service.ts';
 import { assertMayBet } from '../limits/limits.service.ts';
-import { viewersOf } from '../feed/visibility.ts';
-import { betSnapshot, writeNotifications } from '../notifications/notify.ts';
-import { refuse } from './bet-refusal.ts';
+import { viewersOf } from '../../lib/visibility.ts';
+import { betSnapshot, writeNotifications } from '../../lib/notify.ts';
+import type { BetEffects } from '../../lib/bet-effects.ts';
+import { refuse } from '../../lib/bet-refusal.ts';
 import { selectBet, selectBets } from './bet-view.ts';
 
-/**
- * What a transition causes outside its transaction: realtime hints, after
- * commit. (Mail is queued inside it, by writeNotifications.)
- */
-export type BetEffects = {
-  publish(userIds: string[], event: ChangeEvent): Promise<void>;
-};
+export type { BetEffects } from '../../lib/bet-effects.ts';
+// The bet read model, for features that list bets (the activity inbox): reached through this service.
+export { selectBets } from './bet-view.ts';
 
 /** Bets per page of each profile section. */
 const PAGE_SIZE = 20;

@@ -4,7 +4,7 @@ import { challengeCodeParamSchema, createChallengeInputSchema } from '../../../d
 import type { AppEnv } from '../../app-env.ts';
 import { currentUser, requireUser, session } from '../../middleware/session.ts';
 import { validate } from '../../middleware/validate.ts';
-import { betEffects } from '../bets/bet-effects.ts';
+import { betEffects } from '../../lib/bet-effects.ts';
 import {
   cancelChallenge,
   createChallenge,

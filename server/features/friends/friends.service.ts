@@ -17,7 +17,8 @@ import { users } from '../../db/schema/auth.ts';
 import { bets } from '../../db/schema/bets.ts';
 import { friendRequests, friendships } from '../../db/schema/friends.ts';
 import { AppError } from '../../lib/errors.ts';
-import { writeNotifications } from '../notifications/notify.ts';
+import { writeNotifications } from '../../lib/notify.ts';
+import { areFriends } from '../../lib/visibility.ts';
 
 /** How lists show a user: the username as typed, never email or phone. */
 export const userSummaryColumns = {
@@ -27,14 +28,8 @@ export const userSummaryColumns = {
   image: users.image,
 };
 
-export async function areFriends(db: Db, userId: string, otherId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: friendships.userId })
-    .from(friendships)
-    .where(and(eq(friendships.userId, userId), eq(friendships.friendId, otherId)))
-    .limit(1);
-  return row !== undefined;
-}
+// The friendship test is part of the visibility rule (server/lib/visibility.ts), which every feature uses.
+export { areFriends };
 
 const friendRow = z.object({ id: z.string(), name: z.string(), username: z.string(), image: z.string().nullable() });
 

@@ -8,7 +8,7 @@ import { makeFriends, signedInUser } from '../../testing/factories.ts';
 import { browserKeys, decryptPush, insecureAgent, startPushEndpoint } from '../../testing/push-endpoint.ts';
 import { openSecondPool } from '../../testing/second-pool.ts';
 import { closeTestApp, createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { createPushWorker } from './push-outbox.ts';
+import { createPushWorker } from '../../lib/push-outbox.ts';
 
 let t: TestApp;
 let alice: Awaited<ReturnType<typeof signedInUser>>;

@@ -7,11 +7,11 @@ import { users } from '../../db/schema/auth.ts';
 import { bets } from '../../db/schema/bets.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ChangeEvent } from '../../../domain/realtime.ts';
-import { otherPartyOf, signedAmount, unpaidBetween } from '../balances/balances.sql.ts';
-import { refuse } from '../bets/bet-refusal.ts';
+import { otherPartyOf, signedAmount, unpaidBetween } from '../../lib/balances.sql.ts';
+import { refuse } from '../../lib/bet-refusal.ts';
 import { areFriends } from '../friends/friends.service.ts';
-import { betSnapshot, writeNotifications } from '../notifications/notify.ts';
-import { reminderAllowed } from './reminders.sql.ts';
+import { betSnapshot, writeNotifications } from '../../lib/notify.ts';
+import { reminderAllowed } from '../../lib/reminders.sql.ts';
 
 export type ReminderEffects = { publish(userIds: string[], event: ChangeEvent): Promise<void> };
 

@@ -4,10 +4,10 @@ import { PageLayout } from '../../components/layouts/page-layout.tsx';
 import { useAuthSession } from '../../features/auth/hooks/use-auth-session.ts';
 import { useBalances } from '../../features/balances/api/get-balances.ts';
 import { SettlementToConfirm } from '../../features/balances/components/settlement-to-confirm.tsx';
-import { WaitingBetItem } from '../../features/bets/components/waiting-bet-item.tsx';
+import { WaitingBetItem } from '../composed/bet-actions.tsx';
 import { PLACE_BET_PATH, placeBetState } from '../../features/bets/utils/place-bet-navigation.ts';
 import { FriendRequestItem } from '../../features/friends/components/friend-request-item.tsx';
-import { UserProfileDialog } from '../../features/friends/components/user-profile-dialog.tsx';
+import { UserProfileDialog } from '../composed/user-profile-dialog.tsx';
 import { useWaitingOnYou } from '../../features/notifications/api/get-waiting-on-you.ts';
 import { ActivityList } from '../../features/notifications/components/activity-list.tsx';
 

@@ -18,7 +18,7 @@ const CommentsDialog = lazyComponent(
   async () => (await import('../../features/comments/components/comments-dialog.tsx')).CommentsDialog,
 );
 const UserProfileDialog = lazyComponent(
-  async () => (await import('../../features/friends/components/user-profile-dialog.tsx')).UserProfileDialog,
+  async () => (await import('../composed/user-profile-dialog.tsx')).UserProfileDialog,
 );
 
 type FeedTab = 'feed' | 'leaderboard';

@@ -1,6 +1,6 @@
 import { LoaderCircle, type LucideIcon } from 'lucide-react';
 import type { ComponentProps } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button } from './button.tsx';
 
 type ActionButtonProps = ComponentProps<typeof Button> & {
   icon?: LucideIcon;

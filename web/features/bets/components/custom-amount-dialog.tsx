@@ -7,7 +7,7 @@ import {
   parseCustomAmount,
 } from '../../../../domain/bet-rules.ts';
 import { Input } from '../../../components/ui/input.tsx';
-import { FormDialog } from './form-dialog.tsx';
+import { FormDialog } from '../../../components/ui/form-dialog.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 
 type CustomAmountDialogProps = {

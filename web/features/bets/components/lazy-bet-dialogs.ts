@@ -12,9 +12,6 @@ export const LazyAcceptBetDialog = lazyComponent(
 export const LazyDisputeDialog = lazyComponent(
   async () => (await import('./dispute-dialog.tsx')).DisputeDialog,
 );
-export const LazyChallengeLinkDialog = lazyComponent(
-  async () => (await import('./challenge-link-dialog.tsx')).ChallengeLinkDialog,
-);
 
 // Every screen with bet actions (profile, home's waiting list, a bet's page) loads this module.
-preloadOnIntent(LazyConfirmDialog, LazyAcceptBetDialog, LazyDisputeDialog, LazyChallengeLinkDialog);
+preloadOnIntent(LazyConfirmDialog, LazyAcceptBetDialog, LazyDisputeDialog);

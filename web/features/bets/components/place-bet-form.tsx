@@ -1,3 +1,4 @@
+import type { UseMutationResult } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import { toast } from '../../../lib/toast.ts';
 import type { UserSummary } from '../../../../domain/profiles.ts';
@@ -11,13 +12,12 @@ import {
   type PlaceBetFields,
 } from '../../../../domain/bet-rules.ts';
 import type { Bet } from '../../../../domain/bets.ts';
-import type { MyChallenge } from '../../../../domain/challenges.ts';
+import type { CreateChallengeInput, MyChallenge } from '../../../../domain/challenges.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Tabs, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { TextField, FieldError } from '../../../components/ui/text-field.tsx';
 import { ApiError, apiErrorMessage } from '../../../lib/api-error.ts';
 import { useCreateBet } from '../api/create-bet.ts';
-import { useCreateChallenge } from '../api/create-challenge.ts';
 import { AmountPicker, type AmountChoice } from './amount-picker.tsx';
 import { FriendPicker } from './friend-picker.tsx';
 import { NoFriendsHint } from './no-friends-hint.tsx';
@@ -34,6 +34,8 @@ type PlaceBetFormProps = {
   onPlaced: (bet: Bet) => void;
   /** A challenge link was made instead (issue 10, section 3). */
   onChallengeCreated: (challenge: MyChallenge) => void;
+  /** The challenges feature's mutation, composed by the route (features do not import each other). */
+  createChallenge: Pick<UseMutationResult<MyChallenge, Error, CreateChallengeInput>, 'mutate' | 'isPending'>;
   /** Where friends are found, for the hint shown to a user who has none. */
   friendsPath: string;
   /** What the form starts with: the draft left earlier in this tab's session. */
@@ -55,6 +57,7 @@ export function PlaceBetForm({
   onFriendChange,
   onPlaced,
   onChallengeCreated,
+  createChallenge,
   friendsPath,
   initialDraft,
   draftKey,
@@ -116,20 +119,20 @@ export function PlaceBetForm({
           }),
   });
 
-  const createChallenge = useCreateChallenge({
-    onSuccess: (challenge) => {
+  const challengeCallbacks = {
+    onSuccess: (challenge: MyChallenge) => {
       // Done: the next bet starts from a clean form (and an empty draft).
       setDescription('');
       setAmount(null);
       setMode('friend');
       onChallengeCreated(challenge);
     },
-    onError: (error) =>
+    onError: (error: Error) =>
       toast.error('Error', {
         description: apiErrorMessage(error, 'Failed to create the challenge link. Please try again.'),
         form: FORM,
       }),
-  });
+  };
 
   const errorFor = (field: keyof PlaceBetFields) => (failure?.field === field ? failure.message : undefined);
   const errorIdFor = (field: keyof PlaceBetFields) =>
@@ -161,7 +164,10 @@ export function PlaceBetForm({
     }
     setFailure(null);
     if (mode === 'link') {
-      createChallenge.mutate({ description: description.trim(), amount: amount?.amount ?? 0 });
+      createChallenge.mutate(
+        { description: description.trim(), amount: amount?.amount ?? 0 },
+        challengeCallbacks,
+      );
       return;
     }
     createBet.mutate({

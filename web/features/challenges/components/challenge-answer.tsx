@@ -4,14 +4,14 @@ import type { ChallengeView } from '../../../../domain/challenges.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useDeclineChallenge } from '../api/decline-challenge.ts';
 import { useTakeChallenge } from '../api/take-challenge.ts';
-import { toastBetError } from '../utils/bet-toasts.ts';
-import { ActionButton } from './action-button.tsx';
+import { toastBetError } from '../../../lib/bet-toasts.ts';
+import { ActionButton } from '../../../components/ui/action-button.tsx';
 import { lazyComponent } from '../../../lib/lazy-component.ts';
 
 // Radix Dialog loads when 'Accept Challenge' is pointed at, focused or pressed, not with the public
 // challenge page (issue 13).
 const PredictionDialog = lazyComponent(
-  async () => (await import('./prediction-dialog.tsx')).PredictionDialog,
+  async () => (await import('../../../components/prediction-dialog.tsx')).PredictionDialog,
 );
 
 type ChallengeAnswerProps = { challenge: ChallengeView; onTaken: (betId: string) => void };

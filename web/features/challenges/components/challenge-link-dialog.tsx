@@ -7,7 +7,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog.tsx';
-import { formatDollars } from '../utils/bet-view.ts';
+import { formatDollars } from '../../../../domain/money.ts';
 
 type ChallengeLinkDialogProps = { challenge: MyChallenge | null; onClose: () => void };
 

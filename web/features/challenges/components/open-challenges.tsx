@@ -7,9 +7,9 @@ import { LazyOverlay } from '../../../components/ui/lazy-overlay.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useCancelChallenge } from '../api/cancel-challenge.ts';
 import { useMyChallenges } from '../api/get-my-challenges.ts';
-import { formatDollars } from '../utils/bet-view.ts';
-import { toastBetError } from '../utils/bet-toasts.ts';
-import { LazyChallengeLinkDialog } from './lazy-bet-dialogs.ts';
+import { formatDollars } from '../../../../domain/money.ts';
+import { toastBetError } from '../../../lib/bet-toasts.ts';
+import { LazyChallengeLinkDialog } from './lazy-challenge-link-dialog.ts';
 
 // Made on first use, not on the profile's first load: a page's first Intl object costs tens of ms (domain/money.ts).
 let expiryFormat: Intl.DateTimeFormat | undefined;

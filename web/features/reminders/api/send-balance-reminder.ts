@@ -1,6 +1,6 @@
 import { api, unwrap } from '../../../lib/api-client.ts';
 import type { MutationConfig } from '../../../lib/query-client.ts';
-import { useBetMutation } from '../../bets/hooks/use-bet-mutation.ts';
+import { useBetMutation } from '../../../hooks/use-bet-mutation.ts';
 
 /** The creditor reminds a friend of the balance they owe: it counts as a reminder about each bet in it. */
 export async function sendBalanceReminder(friendId: string) {

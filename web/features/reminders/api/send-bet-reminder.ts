@@ -1,6 +1,6 @@
 import { api, unwrap } from '../../../lib/api-client.ts';
 import type { MutationConfig } from '../../../lib/query-client.ts';
-import { useBetMutation } from '../hooks/use-bet-mutation.ts';
+import { useBetMutation } from '../../../hooks/use-bet-mutation.ts';
 
 /** The winner reminds the loser of an unpaid bet (at most once per 24 hours, the server decides). */
 export async function sendBetReminder(betId: string) {

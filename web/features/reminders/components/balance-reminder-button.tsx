@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../lib/toast.ts';
 import { reminderMessages } from '../../../../domain/reminder-texts.ts';
-import { ReminderButton } from '../../../components/reminder-button.tsx';
+import { ReminderButton } from './reminder-button.tsx';
 import type { ButtonProps } from '../../../components/ui/button.tsx';
 import { apiErrorMessage } from '../../../lib/api-error.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../lib/toast.ts';
 import { reminderMessages } from '../../../../domain/reminder-texts.ts';
-import { ReminderButton } from '../../../components/reminder-button.tsx';
+import { ReminderButton } from './reminder-button.tsx';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useSendBetReminder } from '../api/send-bet-reminder.ts';
-import { toastBetError } from '../utils/bet-toasts.ts';
+import { toastBetError } from '../../../lib/bet-toasts.ts';
 
 type BetReminderButtonProps = {
   betId: string;
