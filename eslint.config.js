@@ -67,6 +67,17 @@ const serverFeatureZones = featuresOf('server').map((feature) => ({
   message: 'A server feature reaches another only through its service file, and only one listed for it in serverFeatureUses (eslint.config.js).',
 }));
 
+/*
+ * Imports that read: anything outside the importing file's folder and its parent goes through the package.json
+ * subpath aliases (#domain/…, #server/…, #web/…), never `../../`. 'off' until the one-off codemod has rewritten
+ * the existing imports (node --import tsx <codemod> .); then this turns to 'error'.
+ */
+const DEEP_RELATIVE_IMPORTS = 'off';
+const deepRelativeImport = {
+  regex: '^\\.\\./\\.\\./',
+  message: 'Climbing two folders: import through #domain/…, #server/… or #web/… (package.json "imports").',
+};
+
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'data', '.tsbuild', 'test-results', 'playwright-report', 'server/migrations'] },
   js.configs.recommended,
@@ -98,6 +109,7 @@ export default tseslint.config(
         'error',
         { object: 'process', property: 'env', message: 'Read configuration in server/env.ts only.' },
       ],
+      'no-restricted-imports': [DEEP_RELATIVE_IMPORTS, { patterns: [deepRelativeImport] }],
     },
   },
   {
@@ -114,7 +126,7 @@ export default tseslint.config(
       ],
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(?!zod$|vitest$|\\.)', message: 'domain imports only zod (and vitest in tests).' }] },
+        { patterns: [{ regex: '^(?!zod$|vitest$|\\.|#domain/)', message: 'domain imports only zod (and vitest in tests).' }] },
       ],
     },
   },
@@ -146,7 +158,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/server/**'],
+              group: ['**/server/**', '#server/*'],
               allowTypeImports: true,
               message: 'The web may import only types from the server.',
             },
