@@ -158,16 +158,18 @@ test('offline: the shell reloads with a banner, actions fail at once and are nev
   await context.setOffline(false);
   await expect(banner).toBeHidden();
   await expect(page.getByLabel("What's the bet?")).toBeVisible({ timeout: FIRST_LOAD_MS });
-  await page.waitForTimeout(1_500);
-  // The worker keeps the shell only: no API answer is ever in its caches.
-  const cached = await page.evaluate(async () => {
-    const urls: string[] = [];
-    for (const name of await caches.keys()) {
-      for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
-    }
-    return urls;
-  });
-  expect(cached).toContain('/index.html');
+  // The worker keeps the shell only: no API answer is ever in its caches. Polled until the precached shell is
+  // listed, so the worker has settled after the reconnect.
+  const cachedUrls = () =>
+    page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) {
+        for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      }
+      return urls;
+    });
+  await expect.poll(cachedUrls).toContain('/index.html');
+  const cached = await cachedUrls();
   expect(cached.filter((url) => url.startsWith('/api'))).toEqual([]);
   const mine = await ana.api.get<unknown>('/api/bets/mine');
   expect(JSON.stringify(mine)).not.toContain(description);
