@@ -8,7 +8,7 @@ import { expect, expectToast, saveScreen, sessionCookies, test, toast } from './
 import { befriend, placeBet } from './scenario.ts';
 
 /*
- * The installable app (issue 11, section 1, ADR 021): installability as Chromium
+ * The installable app (ADR 021): installability as Chromium
  * judges it, the offline shell and offline actions, the update prompt, and Web
  * Push shown by the real service worker (section 2's browser part).
  */
@@ -138,7 +138,7 @@ test('offline: the shell reloads with a banner, actions fail at once and are nev
   // A list this tab never loaded says why it is empty instead of spinning forever.
   // Without CI's pause for a screenshot, the click that follows the failure at once landed on <body>
   // (a capture listener saw the target) and nothing navigated: the page was still settling. Not yet
-  // explained; noted on issue 11. The step checks where the click leads, retrying the click.
+  // explained. The step checks where the click leads, retrying the click.
   const feedLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Feed' });
   await expect(async () => {
     await feedLink.click();

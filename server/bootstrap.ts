@@ -120,7 +120,7 @@ export async function bootstrap(env: Env, logger: Logger, overrides: BootstrapOv
   } else {
     storage = createDatabaseStorage(database.db);
   }
-  // Avatars of versions before issue 15 lived on this instance's disk: move them where every instance sees them.
+  // Avatars of versions before ADR 027 lived on this instance's disk: move them where every instance sees them.
   await moveDiskUploads(path.resolve(env.DATA_DIR, 'uploads'), storage, logger).catch(
     withStartupMessage('cannot move DATA_DIR/uploads into file storage'),
   );

@@ -27,7 +27,7 @@ type PrerenderOptions = {
 /**
  * After the client build, renders the signed-out first screens (/, /signup, /login) to HTML and writes
  * them to `<outDir>/.prerender/pages.json`, where server/lib/static-files.ts serves them to requests without
- * a session cookie (issue 13, ADR 047). The SSR build bundles every dependency (`noExternal`) with the
+ * a session cookie (ADR 047). The SSR build bundles every dependency (`noExternal`) with the
  * client build's `resolve` (aliases, dedupe), so a react → preact/compat alias in vite.config.ts reaches
  * react-router and every other package exactly as in the browser; a hydrated tree from another renderer
  * than the one that rendered it would not match.

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 
 /**
- * The one home of "the bets behind a balance" (issue 12): completed bets
+ * The one home of "the bets behind a balance": completed bets
  * between the viewer and the other party that nobody has marked paid. `b` is
  * the bet table's alias. A disputed bet is not completed, so it is not here.
  */

@@ -19,7 +19,7 @@ export function hasSessionCookie(cookieHeader: string | undefined): boolean {
 }
 
 /**
- * `<link rel="preload" as="fetch">` tags for a request that carries a session cookie (issue 13): the
+ * `<link rel="preload" as="fetch">` tags for a request that carries a session cookie: the
  * session read and the screen's first data start with the HTML instead of after the entry chunk has run
  * (the session) and after the screen has rendered (its data), two round trips fewer before the screen
  * shows. `crossorigin` makes them same-origin CORS requests with cookies, as the app's own fetch() calls

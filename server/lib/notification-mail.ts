@@ -9,7 +9,7 @@ import { createUnsubscribeToken, unsubscribeKey, verifyUnsubscribeToken, type Un
 import { preferenceEnabledSql } from './preferences.sql.ts';
 import type { NewNotification } from './notify.ts';
 
-/** At most one notification mail per recipient and category in this window (issue 11, section 3). */
+/** At most one notification mail per recipient and category in this window. */
 export const MAIL_THROTTLE_SECONDS = 600;
 
 type MailContext = { publicUrl: string; key: Buffer };

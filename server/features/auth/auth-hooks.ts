@@ -29,7 +29,7 @@ const SIGN_UP_FIELDS = new Set([
   'venmoHandle',
   'ageConfirmed',
   'callbackURL',
-  // The invite link the account signs up through (issue 10, section 2).
+  // The invite link the account signs up through.
   'invite',
 ]);
 

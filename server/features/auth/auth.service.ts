@@ -26,10 +26,10 @@ export type AuthDeps = {
   logger: Logger;
   /** Called after a session row is deleted (sign-out, revocation, password reset), once committed. */
   onSessionEnded?: (userId: string) => void;
-  /** Invite links carried through sign-up and email verification (issue 10, section 2). */
+  /** Invite links carried through sign-up and email verification. */
   invites?: AuthHookDeps['invites'];
   /**
-   * Redis (issue 15): sessions are read from here (a session check makes no
+   * Redis: sessions are read from here (a session check makes no
    * database query) and the auth rate-limit counters live here. Session rows
    * stay in the database too, so listing, revoking and the delete hook work as before.
    */
@@ -67,7 +67,7 @@ export function createAuth(deps: AuthDeps) {
     secret,
     trustedOrigins: trustedOrigins(publicUrl),
     session: {
-      // A session check reads a signed cookie instead of the database (issue 16; see session-cache.ts).
+      // A session check reads a signed cookie instead of the database (see session-cache.ts).
       cookieCache: {
         enabled: true,
         maxAge: SESSION_CACHE_SECONDS,

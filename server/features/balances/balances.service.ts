@@ -129,7 +129,7 @@ export async function getBalance(db: Db, viewerId: string, friendId: string): Pr
 const lockedRow = z.object({ id: z.string(), created_by: z.string(), signed: z.number() });
 
 /**
- * Mark All Paid (issue 12): in one transaction, lock the pair's completed
+ * Mark All Paid: in one transaction, lock the pair's completed
  * unpaid bets, refuse unless they are exactly the bets the screen showed and
  * the viewer owes their net, then record one settlement and mark them all paid.
  */

@@ -83,7 +83,7 @@ function toBet(row: {
   reminderAvailableAt: Date | null;
 }): Bet {
   // Field by field, not `{ settlementId, ...bet } = row`: the rest copy was ~8 µs a row, 5 ms of
-  // CPU for the 632 bets of the busiest user's bets/mine (issue 16, point 3).
+  // CPU for the 632 bets of the busiest user's bets/mine.
   return {
     id: row.id,
     creator: row.creator,

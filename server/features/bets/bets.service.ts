@@ -76,7 +76,7 @@ export async function createBet(db: Db, effects: BetEffects, userId: string, inp
 /**
  * The profile's three sections in one statement: the first page of each. Each section's ids are one
  * array, an arm of the same bitmap scan on bet_pkey. For the user with 611 open bets the whole of
- * pending and active was 632 rows, ~3,100 buffers and 450 KB (issue 16, point 3): now at most 63 rows.
+ * pending and active was 632 rows, ~3,100 buffers and 450 KB: now at most 63 rows.
  */
 export async function listMyBets(db: Db, userId: string): Promise<Record<BetSectionName, Page<Bet>>> {
   const rows = await selectBets(
@@ -127,7 +127,7 @@ export async function listSectionBets(db: Db, userId: string, section: BetSectio
 
 /**
  * Part of the accept's own conditional statement, so an unfriending that
- * commits first can never be followed by an accept (issue 9, point 11).
+ * commits first can never be followed by an accept.
  */
 const stillFriends = sql`exists (select 1 from friendship f where f.user_id = ${bets.createdBy} and f.friend_id = ${bets.opponentId})`;
 
@@ -357,7 +357,7 @@ export async function confirmPayment(db: Db, effects: BetEffects, userId: string
           eq(bets.winnerId, userId),
           eq(bets.paymentSent, true),
           eq(bets.paymentConfirmed, false),
-          // A bet paid in a settle-up payment is confirmed with its settlement (issue 12).
+          // A bet paid in a settle-up payment is confirmed with its settlement.
           isNull(bets.settlementId),
         ),
       )

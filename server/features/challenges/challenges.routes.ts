@@ -14,7 +14,7 @@ import {
   takeChallenge,
 } from './challenges.service.ts';
 
-/** Challenge links (issue 10, section 3). Reading one is public; everything else needs a session. */
+/** Challenge links. Reading one is public; everything else needs a session. */
 export const challengeRoutes = new Hono<AppEnv>()
   .use(session)
   .get('/mine', requireUser, async (c) =>

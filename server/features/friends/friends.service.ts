@@ -36,7 +36,7 @@ const friendRow = z.object({ id: z.string(), name: z.string(), username: z.strin
 /**
  * Friends by name from the summary each friendship row carries (migration 0019, ADR 043): one
  * index-only range scan of friendship_by_name_idx, no lookup of the friends' user rows. Reading each
- * friend's row was ~3 buffers a friend, 5,100 for the user with 1,703 friends (issue 16, point 3).
+ * friend's row was ~3 buffers a friend, 5,100 for the user with 1,703 friends.
  * A page also counts all friends (an uncorrelated subquery, run once) for 'Friends (n)'.
  */
 const friendsStatement = (name: string, page: 'first' | 'after' | 'all') =>

@@ -18,7 +18,7 @@ export function Component() {
   const viewerId = user?.id ?? '';
   const waiting = useWaitingOnYou().data;
   const [selectedUserId, setSelectedUserId] = useState<string | null>(null);
-  // Settle-up payments to confirm: one line each, from the balances (issue 12).
+  // Settle-up payments to confirm: one line each, from the balances.
   const toConfirm = (useBalances().data?.items ?? []).flatMap((balance) =>
     balance.pendingSettlement ? [{ friend: balance.friend, settlement: balance.pendingSettlement }] : [],
   );

@@ -11,7 +11,7 @@ import { formatDollars } from '../../features/bets/utils/bet-view.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { DocumentTitle } from '../../components/layouts/document-title.tsx';
 
-/** /challenge/:code, public: who challenged you, to what, and how to answer (issue 10, section 3). */
+/** /challenge/:code, public: who challenged you, to what, and how to answer. */
 export function Component() {
   const { code = '' } = useParams();
   const navigate = useNavigate();

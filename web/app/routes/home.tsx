@@ -33,7 +33,7 @@ export function Component() {
   const friendList = friends.data?.items ?? (friends.isError ? [] : undefined);
   const [challenge, setChallenge] = useState<MyChallenge | null>(null);
   const createChallenge = useCreateChallenge();
-  // A break replaces the form (issue 12, section 6); the server refuses bets during it either way.
+  // A break replaces the form; the server refuses bets during it either way.
   const limits = useLimits();
   const breakUntil = limits.data && isOnBreak(limits.data.breakUntil) ? limits.data.breakUntil : null;
 

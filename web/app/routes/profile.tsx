@@ -17,7 +17,7 @@ import { ActivityBell } from '../../features/notifications/components/activity-b
 import { lazyComponent, usePreloadOnIntent } from '../../lib/lazy-component.ts';
 
 // The dialogs (Radix Dialog, the edit form with react-hook-form and zod) load after the profile works
-// (issue 13); they are fetched at the user's first pointer or key event, so a tap usually opens them at once.
+//; they are fetched at the user's first pointer or key event, so a tap usually opens them at once.
 const EditProfileDialog = lazyComponent(
   async () => (await import('../../features/profile/components/edit-profile-dialog.tsx')).EditProfileDialog,
 );

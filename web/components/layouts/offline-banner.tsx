@@ -3,7 +3,7 @@ import { useOnlineStatus } from '../../hooks/use-online-status.ts';
 
 /**
  * 'You are offline' above every screen while the browser has no network
- * (issue 11, section 1): screens keep what they loaded, and actions fail at once
+ *: screens keep what they loaded, and actions fail at once
  * with the offline message (web/lib/api-client.ts).
  */
 export function OfflineBanner() {

@@ -13,7 +13,7 @@ import { lazyComponent, usePreloadOnIntent } from '../../../lib/lazy-component.t
 import { SettlementToConfirm } from './settlement-to-confirm.tsx';
 import { BalanceReminderSlot } from './balance-reminder-slot.ts';
 
-// Radix Dialog and the settle-up view load after the profile works (issue 13), fetched on the first interaction.
+// Radix Dialog and the settle-up view load after the profile works, fetched on the first interaction.
 const BalanceDialog = lazyComponent(async () => (await import('./balance-dialog.tsx')).BalanceDialog);
 
 /** A balance's line: the net, or the payment waiting for the viewer's confirmation. */
@@ -23,7 +23,7 @@ export function balanceText(balance: Balance): string {
   return balanceLine(balance.friend.name, balance.net);
 }
 
-/** The Profile screen's 'Balances' card (issue 12): one line per friend, largest first. */
+/** The Profile screen's 'Balances' card: one line per friend, largest first. */
 export function BalancesCard() {
   const balances = useBalances();
   const reminder = useContext(BalanceReminderSlot);

@@ -4,7 +4,7 @@ import { lazyComponent } from '../../../lib/lazy-component.ts';
 import { cn } from '../../../lib/utils.ts';
 import { formatDollars } from '../utils/bet-view.ts';
 
-// Radix Dialog loads when the Custom tile is pointed at, focused or pressed, not with /home (issue 13).
+// Radix Dialog loads when the Custom tile is pointed at, focused or pressed, not with /home.
 const CustomAmountDialog = lazyComponent(
   async () => (await import('./custom-amount-dialog.tsx')).CustomAmountDialog,
 );

@@ -3,7 +3,7 @@ import { lazyComponent, preloadOnIntent } from '../../../lib/lazy-component.ts';
 
 /*
  * The bet cards' dialogs (Radix Dialog, the prediction and dispute forms), loaded on first use: a profile
- * shows dozens of cards and their openers, no dialog (issue 13). They are fetched at the first pointer or
+ * shows dozens of cards and their openers, no dialog. They are fetched at the first pointer or
  * key event (ADR 041).
  */
 export const LazyAcceptBetDialog = lazyComponent(

@@ -13,7 +13,7 @@ import { BetNote } from './bet-note.tsx';
 /** The opponent accepts (with an optional prediction) or declines; the creator waits. */
 export function PendingBetActions({ bet, viewerId }: { bet: Bet; viewerId: string }) {
   const [isAcceptOpen, setIsAcceptOpen] = useState(false);
-  // Declining deletes the bet for both (spec): asked first (issue 14, point 8).
+  // Declining deletes the bet for both (spec): asked first.
   const [isDeclineOpen, setIsDeclineOpen] = useState(false);
   const decline = useDeclineBet({
     onSettled: () => setIsDeclineOpen(false),

@@ -32,7 +32,7 @@ type PlaceBetFormProps = {
   friendId: string | null;
   onFriendChange: (friendId: string) => void;
   onPlaced: (bet: Bet) => void;
-  /** A challenge link was made instead (issue 10, section 3). */
+  /** A challenge link was made instead. */
   onChallengeCreated: (challenge: MyChallenge) => void;
   /** The challenges feature's mutation, composed by the route (features do not import each other). */
   createChallenge: Pick<UseMutationResult<MyChallenge, Error, CreateChallengeInput>, 'mutate' | 'isPending'>;
@@ -106,7 +106,7 @@ export function PlaceBetForm({
     },
     // Everything typed stays in place for another try. A 401 means the session ended (expired, or
     // signed out in another tab): the route guard goes to /login, and after signing in the draft is
-    // back on this form (issue 14, point 2).
+    // back on this form.
     onError: (error) =>
       error instanceof ApiError && error.status === 401
         ? toast.error(betMessages.authRequired.title, {

@@ -4,7 +4,7 @@ import { api, unwrap } from '../../../lib/api-client.ts';
 import type { MutationConfig } from '../../../lib/query-client.ts';
 import { myChallengesKey } from '../../../lib/query-keys.ts';
 
-/** An open challenge anyone with its link can take (issue 10, section 3). */
+/** An open challenge anyone with its link can take. */
 export async function createChallenge(input: CreateChallengeInput) {
   return unwrap(await api.challenges.$post({ json: input }));
 }

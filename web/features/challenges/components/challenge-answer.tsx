@@ -9,7 +9,7 @@ import { ActionButton } from '../../../components/ui/action-button.tsx';
 import { lazyComponent } from '../../../lib/lazy-component.ts';
 
 // Radix Dialog loads when 'Accept Challenge' is pointed at, focused or pressed, not with the public
-// challenge page (issue 13).
+// challenge page.
 const PredictionDialog = lazyComponent(
   async () => (await import('../../../components/prediction-dialog.tsx')).PredictionDialog,
 );

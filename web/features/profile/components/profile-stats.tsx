@@ -8,7 +8,7 @@ export function ProfileStats({ stats }: { stats: UserStats }) {
     <dl aria-label="Your stats" className="grid grid-cols-3 gap-2">
       <StatTile label="Wins" value={stats.wins} />
       <StatTile label="Losses" value={stats.losses} />
-      {/* The dialog's words, not a signed number: the two screens agree (issue 14, point 8; ADR 030). */}
+      {/* The dialog's words, not a signed number: the two screens agree (ADR 030). */}
       <StatTile
         label="Streak"
         value={streakText(stats.streak)}
