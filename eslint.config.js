@@ -52,7 +52,6 @@ const serverFeatureUses = {
   invites: ['friends'],
   notifications: ['bets', 'friends'],
   profile: ['auth', 'friends'],
-  reminders: ['friends'],
   users: ['friends', 'profile'],
 };
 for (const [feature, uses] of Object.entries(serverFeatureUses)) {

@@ -18,7 +18,7 @@ import { areFriends } from '../friends/friends.service.ts';
 import { viewersOf } from '../../lib/visibility.ts';
 import { writeNotifications } from '../../lib/notify.ts';
 import { reminderAvailableAt } from '../../lib/reminders.sql.ts';
-import { otherPartyOf, signedAmount, unpaidBetween } from '../../lib/balances.sql.ts';
+import { lockUnpaidBetsOfPair, otherPartyOf, signedAmount, unpaidBetween } from '../../lib/balances.sql.ts';
 
 export type SettlementEffects = { publish(userIds: string[], event: ChangeEvent): Promise<void> };
 
@@ -135,18 +135,7 @@ const lockedRow = z.object({ id: z.string(), created_by: z.string(), signed: z.n
  */
 export async function settleUp(db: Db, effects: SettlementEffects, viewerId: string, friendId: string, betIds: string[]): Promise<Settlement> {
   const result = await db.transaction(async (tx) => {
-    const [friend] = await tx.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, friendId));
-    if (!friend || friendId === viewerId) throw new AppError('NOT_FOUND', 'User not found.');
-    const locked = await queryRows(
-      tx,
-      sql`select b.id, b.created_by, ${signedAmount(viewerId, 'b')} as signed
-        from bet b
-        where ${unpaidBetween(viewerId, 'b')} and ${otherPartyOf(viewerId, 'b')} = ${friendId}
-        order by b.id
-        for update`,
-      lockedRow,
-    );
-    if (locked.length === 0 && !(await areFriends(tx, viewerId, friendId))) throw new AppError('NOT_FOUND', 'User not found.');
+    const { friend, locked } = await lockUnpaidBetsOfPair(tx, viewerId, friendId, sql`b.id, b.created_by`, lockedRow);
     const shown = new Set(betIds);
     const same = shown.size === betIds.length && locked.length === shown.size && locked.every((bet) => shown.has(bet.id));
     if (!same) throw new AppError('CONFLICT', balanceMessages.changed(friend.name));
