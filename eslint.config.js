@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tanstackQuery from '@tanstack/eslint-plugin-query';
 import checkFile from 'eslint-plugin-check-file';
@@ -12,11 +13,70 @@ import tseslint from 'typescript-eslint';
  * (domain <- server, domain <- web, web sees server types only; see
  * docs/architecture.md), so a wrong-way import fails lint.
  */
+const featuresOf = (side) =>
+  readdirSync(new URL(`./${side}/features`, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+/*
+ * Web features never import each other: web/app composes them (web/app/routes, web/app/composed), and they
+ * share through web/lib, web/hooks and web/components (invalidation through web/lib/query-keys.ts).
+ */
+const webFeatureZones = featuresOf('web').map((feature) => ({
+  target: `./web/features/${feature}`,
+  from: './web/features',
+  except: [`./${feature}`],
+  message: 'Web features never import each other: compose them in web/app, share through web/lib or web/components.',
+}));
+
 const webZones = [
   { target: './web/features', from: './web/app', message: 'Features never import the app layer.' },
   { target: './web/components', from: './web/features', message: 'Shared components never import features.' },
   { target: './web/lib', from: './web/features', message: 'lib never imports features.' },
+  { target: './web/hooks', from: './web/features', message: 'hooks never import features.' },
+  ...webFeatureZones,
 ];
+
+/*
+ * Which server features another may use, always through that feature's service file (its public face,
+ * `../<g>/<g>.service.ts`, never its SQL or helpers). One way only: a pair that uses each other fails
+ * here, at load. Mechanisms every feature uses (writing notifications, the visibility rule, preferences)
+ * live in server/lib. A feature not listed uses none.
+ */
+const serverFeatureUses = {
+  balances: ['friends', 'reminders'],
+  bets: ['friends', 'limits', 'reminders'],
+  challenges: ['bets', 'friends', 'limits'],
+  comments: ['friends'],
+  feed: ['comments', 'leaderboard'],
+  invites: ['friends'],
+  pots: ['limits'],
+  notifications: ['bets', 'friends'],
+  profile: ['auth', 'friends'],
+  users: ['friends', 'profile'],
+};
+for (const [feature, uses] of Object.entries(serverFeatureUses)) {
+  for (const used of uses) {
+    if (serverFeatureUses[used]?.includes(feature)) throw new Error(`server features ${feature} and ${used} use each other`);
+  }
+}
+const serverFeatureZones = featuresOf('server').map((feature) => ({
+  target: `./server/features/${feature}`,
+  from: './server/features',
+  except: [`./${feature}`, ...(serverFeatureUses[feature] ?? []).map((used) => `./${used}/${used}.service.ts`)],
+  message: 'A server feature reaches another only through its service file, and only one listed for it in serverFeatureUses (eslint.config.js).',
+}));
+
+/*
+ * Imports that read: anything outside the importing file's folder and its parent goes through the package.json
+ * subpath aliases (#domain/…, #server/…, #web/…), never `../../`. 'off' until the one-off codemod has rewritten
+ * the existing imports (node --import tsx <codemod> .); then this turns to 'error'.
+ */
+const DEEP_RELATIVE_IMPORTS = 'off';
+const deepRelativeImport = {
+  regex: '^\\.\\./\\.\\./',
+  message: 'Climbing two folders: import through #domain/…, #server/… or #web/… (package.json "imports").',
+};
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'data', '.tsbuild', 'test-results', 'playwright-report', 'server/migrations'] },
@@ -49,6 +109,7 @@ export default tseslint.config(
         'error',
         { object: 'process', property: 'env', message: 'Read configuration in server/env.ts only.' },
       ],
+      'no-restricted-imports': [DEEP_RELATIVE_IMPORTS, { patterns: [deepRelativeImport] }],
     },
   },
   {
@@ -65,7 +126,7 @@ export default tseslint.config(
       ],
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(?!zod$|vitest$|\\.)', message: 'domain imports only zod (and vitest in tests).' }] },
+        { patterns: [{ regex: '^(?!zod$|vitest$|\\.|#domain/)', message: 'domain imports only zod (and vitest in tests).' }] },
       ],
     },
   },
@@ -89,6 +150,7 @@ export default tseslint.config(
             { target: './server', from: './web', message: 'The server never imports the web.' },
             { target: './server/db', from: './server/features', message: 'db/ never imports features.' },
             { target: './server/lib', from: './server/features', message: 'lib/ never imports features.' },
+            ...serverFeatureZones,
           ],
         },
       ],
@@ -106,7 +168,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/server/**'],
+              group: ['**/server/**', '#server/*'],
               allowTypeImports: true,
               message: 'The web may import only types from the server.',
             },

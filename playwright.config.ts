@@ -57,7 +57,7 @@ export default defineConfig({
     trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     video: 'off',
-    // The app's service worker (issue 11) precaches the whole shell in every new context and then
+    // The app's service worker precaches the whole shell in every new context and then
     // answers navigations itself; specs not about it run without it, as before. e2e/pwa.spec.ts allows it.
     serviceWorkers: 'block',
     // Nothing animates (web/index.css honours it): each animation frame was painted in software by

@@ -17,7 +17,7 @@ const webPort = Number(process.env['WEB_PORT'] ?? 5173);
 
 /**
  * `npm run size:report` (BUNDLE_REPORT=1): a treemap of what each chunk holds, with gzip and
- * brotli sizes, in reports/bundle/stats.html (gitignored), for a developer to open (issue 13, point 2).
+ * brotli sizes, in reports/bundle/stats.html (gitignored), for a developer to open.
  */
 const bundleReport: PluginOption[] = process.env['BUNDLE_REPORT']
   ? [
@@ -55,7 +55,7 @@ export default defineConfig(({ command }) => ({
     // React Fast Refresh in `npm run dev` (ADR 049).
     react(),
     tailwindcss(),
-    // Installable app and offline shell (issue 11, ADR 021). The worker is our own web/sw.ts
+    // Installable app and offline shell (ADR 021). The worker is our own web/sw.ts
     // (push handlers live there); the page registers it after `load` (web/main.tsx).
     VitePWA({
       strategies: 'injectManifest',

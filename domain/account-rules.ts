@@ -29,7 +29,7 @@ export const NAME_MAX_LENGTH = 100;
 
 /**
  * zod's email format (what `z.email()` checks), read from zod's regex module alone, so the rule
- * functions (and the public pages' forms) run without loading zod's schema machinery (issue 13).
+ * functions (and the public pages' forms) run without loading zod's schema machinery.
  */
 function isEmail(value: string): boolean {
   return regexes.email.test(value);

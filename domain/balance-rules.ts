@@ -2,7 +2,7 @@ import { formatDollars } from './money.ts';
 
 /*
  * The balances' texts and links, without zod: the profile's Balances card shows them on first paint and
- * stays out of zod's weight (issue 13). domain/balances.ts adds the schemas and re-exports everything here.
+ * stays out of zod's weight. domain/balances.ts adds the schemas and re-exports everything here.
  */
 
 export const balanceMessages = {

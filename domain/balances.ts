@@ -4,7 +4,7 @@ import { reminderStateSchema } from './reminders.ts';
 import { userIdSchema } from './users.ts';
 
 /**
- * Balances per friend and one settle-up payment (issue 12, section 1).
+ * Balances per friend and one settle-up payment.
  * A balance is the net over the completed, unpaid bets between the viewer and
  * one friend: positive when the friend owes the viewer, negative when the
  * viewer owes the friend.

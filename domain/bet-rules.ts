@@ -4,7 +4,7 @@ import type { BetState } from './bets.ts';
 
 /*
  * The place-bet rules and their texts, without zod: the Place Bet screen checks its form with them and
- * stays out of zod's weight (issue 13). domain/bets.ts wraps them in the server's schemas and re-exports
+ * stays out of zod's weight. domain/bets.ts wraps them in the server's schemas and re-exports
  * everything here.
  */
 

@@ -74,7 +74,7 @@ export const betSettlementSchema = z.object({
 });
 export type BetSettlement = z.infer<typeof betSettlementSchema>;
 
-/** Issue 12's fields of a bet, shared by the profile's bets and the bet page. */
+/** The dispute, void, resolve-by and reminder fields of a bet (ADR 025, ADR 028), shared by the profile's bets and the bet page. */
 export const betTrustFields = {
   /** Who resolved it and how ('won': 'I Won', a claim; 'lost': 'I Lost', a concession); null unless completed. */
   resolvedBy: z.string().nullable(),
@@ -83,7 +83,7 @@ export const betTrustFields = {
   disputeReason: z.string().nullable(),
   /** The optional 'Resolve by' date, YYYY-MM-DD. */
   resolveBy: z.string().nullable(),
-  /** The settle-up payment that paid this bet (issue 12): 'Settled in a $N payment'. */
+  /** The settle-up payment that paid this bet: 'Settled in a $N payment'. */
   settlement: betSettlementSchema.nullable(),
   /** A completed, unpaid bet: when its winner may send the next reminder (domain/reminders.ts); null otherwise. */
   reminder: reminderStateSchema,

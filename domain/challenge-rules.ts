@@ -1,9 +1,9 @@
 /*
- * Challenge links' constants, states and texts (issue 10, ADR 020), without zod: the public
- * /challenge page imports them (issue 13); domain/challenges.ts adds the schemas and re-exports these.
+ * Challenge links' constants, states and texts (ADR 020), without zod: the public
+ * /challenge page imports them; domain/challenges.ts adds the schemas and re-exports these.
  */
 
-/** Open challenges expire this long after they are made (issue 10, section 3). */
+/** Open challenges expire this long after they are made. */
 export const CHALLENGE_TTL_DAYS = 7;
 
 /** 16 random bytes in base64url: 128 bits, never guessable. */

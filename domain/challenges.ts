@@ -4,7 +4,7 @@ import { refineWith } from './users.ts';
 import { normalizeText } from './text.ts';
 import { CHALLENGE_CODE_PATTERN, challengeMessages, challengeStates } from './challenge-rules.ts';
 
-// The zod-free part lives in challenge-rules.ts (the public challenge page loads it without zod, issue 13).
+// The zod-free part lives in challenge-rules.ts (the public challenge page loads it without zod).
 export * from './challenge-rules.ts';
 
 export const createChallengeInputSchema = z

@@ -5,7 +5,7 @@ import { betEventKinds } from './bet-timeline.ts';
 import { hasForbiddenCharacters, isBlank, normalizeText, textMessages } from './text.ts';
 
 export const FEED_PAGE_SIZE = 20;
-// Zod-free, so the feed screen reads them without zod (issue 13); re-exported for the server.
+// Zod-free, so the feed screen reads them without zod; re-exported for the server.
 export { LEADERBOARD_SHOWN, LEADERBOARD_SIZE, LEADERBOARD_WINDOW_DAYS } from './leaderboard.ts';
 
 export const feedPartySchema = userSummarySchema.extend({ venmoHandle: z.string() });

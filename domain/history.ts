@@ -1,5 +1,5 @@
 /*
- * 'Download History (CSV)' (issue 12, section 7; ADR 029): one row per bet the user took part in,
+ * 'Download History (CSV)' (ADR 029): one row per bet the user took part in,
  * RFC 4180 quoting, and text cells that a spreadsheet would run as a formula are defused.
  */
 

@@ -1,6 +1,6 @@
 /**
  * What an invite code looks like, without zod: the sign-in and sign-up screens
- * read `?invite=<code>` on every public page's first load (issue 13).
+ * read `?invite=<code>` on every public page's first load.
  * domain/invites.ts builds `inviteCodeSchema` on the same pattern.
  */
 export const INVITE_CODE_PATTERN = /^[A-Za-z0-9_-]{22}$/;

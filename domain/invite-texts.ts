@@ -1,4 +1,4 @@
-/** The invite page's texts (ADR 019), without zod: the public /invite page imports them (issue 13). */
+/** The invite page's texts (ADR 019), without zod: the public /invite page imports them. */
 export const inviteMessages = {
   invalid: 'This invite link is no longer valid.',
   ownLink: 'This is your own invite link',

@@ -7,7 +7,7 @@ export { invitePath } from './invite-code.ts';
 /** 16 random bytes (128 bits) in base64url: 22 characters. */
 export const INVITE_CODE_BYTES = 16;
 
-// The texts live in invite-texts.ts (no zod there: the public invite page loads without zod, issue 13).
+// The texts live in invite-texts.ts (no zod there: the public invite page loads without zod).
 export * from './invite-texts.ts';
 
 /** Anything that cannot be a code reads as a dead link, not as a form error. */

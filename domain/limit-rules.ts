@@ -1,11 +1,11 @@
 import { formatDollars } from './money.ts';
 
 /*
- * Self-set limits (issue 12, section 6; ADR 029). "This week" is the last 7 × 24 hours, by the
+ * Self-set limits (ADR 029). "This week" is the last 7 × 24 hours, by the
  * time a bet was resolved: the same window as the weekly leaderboard, with no time zone and no
  * Monday-morning reset to bet against.
  *
- * No zod here: /home reads `isOnBreak` and the break notice's text without loading zod (issue 13);
+ * No zod here: /home reads `isOnBreak` and the break notice's text without loading zod;
  * domain/limits.ts adds the schemas and re-exports all of this.
  */
 

@@ -1,7 +1,7 @@
 /*
  * Formatted by hand, not with Intl.NumberFormat: a page's first Intl object costs 20–90 ms of main thread
  * (ICU set-up, measured in Chromium), four times that on Lighthouse's mobile CPU, and this module is on
- * every signed-in screen's first load (issue 13). The spec's formats are fixed US dollars, so the output
+ * every signed-in screen's first load. The spec's formats are fixed US dollars, so the output
  * is the same as Intl's 'en-US' currency format (money.test.ts checks it against Intl).
  */
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { NotificationType } from './notifications.ts';
 
 /**
- * Delivery outside the app (issue 11): each inbox line that needs a response
+ * Delivery outside the app: each inbox line that needs a response
  * belongs to one category, and each category has a Push and an Email switch
  * per user. The inbox itself always shows every line, whatever the switches say.
  */

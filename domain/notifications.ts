@@ -74,7 +74,7 @@ export type ActivityItem = z.infer<typeof activityItemSchema>;
 export const ACTIVITY_PAGE_SIZE = 20;
 
 
-/** The inbox's sentence for one line, as the recipient reads it (issue 10, section 4). */
+/** The inbox's sentence for one line, as the recipient reads it. */
 export function activitySentence(
   item: Pick<ActivityItem, 'type' | 'actor' | 'data'>,
   viewerId: string,

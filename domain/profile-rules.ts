@@ -1,6 +1,6 @@
 /*
  * The profile's limits and photo check, without zod: the profile page uses them on first paint and stays
- * out of zod's weight (issue 13). domain/profiles.ts adds the schemas and re-exports everything here.
+ * out of zod's weight. domain/profiles.ts adds the schemas and re-exports everything here.
  */
 
 export const PROFILE_FRIENDS_SHOWN = 6;

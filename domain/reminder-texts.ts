@@ -1,6 +1,6 @@
 /*
  * The reminder buttons' texts, without zod: the profile shows them on first paint and stays out of zod's
- * weight (issue 13). domain/reminders.ts adds the schemas and re-exports everything here.
+ * weight. domain/reminders.ts adds the schemas and re-exports everything here.
  */
 
 export const reminderMessages = {

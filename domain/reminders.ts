@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { formatDollars } from './money.ts';
 
 /**
- * Payment reminders (issue 12, section 4): the winner of an unpaid bet, or
+ * Payment reminders: the winner of an unpaid bet, or
  * the creditor of a balance, nudges the other party; Sidepot also reminds on
  * its own, 3 days after the bet was resolved and then weekly, at most 3 times.
  * Manual and automatic reminders share one throttle per bet.

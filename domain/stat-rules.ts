@@ -3,7 +3,7 @@ import type { PayerRecord } from './stats.ts';
 
 /*
  * The payer record's texts, without zod: the profile shows them on first paint and stays out of zod's
- * weight (issue 13). domain/stats.ts adds the schemas and re-exports everything here.
+ * weight. domain/stats.ts adds the schemas and re-exports everything here.
  */
 
 /**
@@ -27,7 +27,7 @@ export function winRateTone(winRate: number): WinRateTone {
   return winRate >= 75 ? 'good' : winRate >= 50 ? 'fair' : 'poor';
 }
 
-/** Days within which a lost bet counts as paid on time (issue 12, section 5). */
+/** Days within which a lost bet counts as paid on time. */
 export const PAY_WITHIN_DAYS = 3;
 
 /** 'Pays within 3 days: 12 of 13 (92%)', or null without a record yet (the line is hidden). */

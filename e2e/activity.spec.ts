@@ -4,7 +4,7 @@ import { expect, expectNoHorizontalScroll, expectToastAndClose, saveScreen, test
 import { befriend, placeBet } from './scenario.ts';
 
 /*
- * The activity inbox and the bet page (issue 10, sections 1 and 4): the bell
+ * The activity inbox and the bet page: the bell
  * counts what is new, 'Waiting on You' answers a bet and confirms a payment in
  * place, every line leads to the bet page, and the bet page is the deep link
  * that only the bet's viewers can open.

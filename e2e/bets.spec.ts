@@ -78,7 +78,7 @@ test('a bet placed on /home reaches the opponent live, is accepted, lost, paid a
     await anaPage.getByPlaceholder('Search friends...').fill('nobody-by-this-name');
     await expect(anaPage.getByText('No friends found.', { exact: true })).toBeVisible();
     await anaPage.getByPlaceholder('Search friends...').fill(ben.username);
-    // The list opens under the picker's button, as wide as it (it loads apart from it: issue 13).
+    // The list opens under the picker's button, as wide as it (it loads apart from it, ADR 037).
     await saveScreen(anaPage, 'friend-picker-open-390', { fullPage: false });
     await friendOption(anaPage, ben).click();
     await expect(picker).toBeFocused();

@@ -12,7 +12,7 @@ import {
 } from './fixtures.ts';
 
 /*
- * Challenge links (issue 10, section 3): a user with no friends makes a link
+ * Challenge links: a user with no friends makes a link
  * on Place Bet, someone who is nobody's friend takes it (prediction dialog,
  * 'Bet accepted') and it is an ordinary active bet; a new user signs up and
  * verifies through a link and lands back on it; a signed-out visitor signs

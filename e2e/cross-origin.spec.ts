@@ -3,7 +3,7 @@ import { expect, test } from './fixtures.ts';
 import { befriend, placeBet } from './scenario.ts';
 
 /*
- * Issue 9, point 5: a page on a sibling origin (same site, another port, so the
+ * A page on a sibling origin (same site, another port, so the
  * SameSite=Lax session cookie still goes along) cannot accept a bet for the
  * signed-in victim, neither with a form nor with fetch.
  */

@@ -14,7 +14,7 @@ async function openLive(page: Page, path: string): Promise<void> {
   expect((await stream).status()).toBe(200);
 }
 
-/* Issue 12, sections 2 and 3: a false 'I Won' disputed end to end, and a void request refused. */
+/* ADR 025: a false 'I Won' disputed end to end, and a void request refused. */
 
 test("a false 'I Won' is disputed: the bet is active again, 'Disputed', and ends by 'I Lost'", async ({ poolUser }) => {
   test.slow();

@@ -159,7 +159,7 @@ test("friend changes reach both people's open screens live: request, badge, acce
   const badge = louPage.getByRole('status', { name: '1 pending friend request', includeHidden: true });
   await expect(badge).toBeAttached();
 
-  // Lou accepts on another device: both open dialogs follow without reload (before issue 14
+  // Lou accepts on another device: both open dialogs follow without reload (once,
   // only the requester heard of an accept, so Lou's own open Requests tab kept the request).
   const { items } = await lou.api.get<{ items: { id: string; requester: { id: string } }[] }>('/api/friend-requests');
   const incoming = items.find((item) => item.requester.id === kim.id);

@@ -8,7 +8,7 @@ import {
 } from './fixtures.ts';
 
 /*
- * Personal invite links (issue 10, section 2): the inviter copies and resets their link
+ * Personal invite links: the inviter copies and resets their link
  * on Profile, a newcomer signs up through it, and once their email is verified the two
  * are friends without any request to accept.
  */

@@ -13,7 +13,7 @@ import {
 import { befriend } from './scenario.ts';
 
 /*
- * Issue 13, points 5 and 6: a person with only a keyboard signs up, places a bet and answers one. Every
+ * ADR 032: a person with only a keyboard signs up, places a bet and answers one. Every
  * stop on the way shows where focus is, dialogs keep focus inside until closed and then give it back to
  * what opened them, and an action that replaces the focused button moves focus to the next action.
  */

@@ -4,7 +4,7 @@ import { friendOption } from './bet-pages.ts';
 import { befriend, placeBet } from './scenario.ts';
 
 /*
- * Self-set limits (issue 12, section 6): set a weekly loss limit on /settings,
+ * Self-set limits: set a weekly loss limit on /settings,
  * hit it on the Place Bet screen, then take a break and see /home say so;
  * and (section 7) download the history CSV from the profile's settings menu.
  */

@@ -8,7 +8,7 @@ import { expect, expectToast, saveScreen, sessionCookies, test, toast } from './
 import { befriend, placeBet } from './scenario.ts';
 
 /*
- * The installable app (issue 11, section 1, ADR 021): installability as Chromium
+ * The installable app (ADR 021): installability as Chromium
  * judges it, the offline shell and offline actions, the update prompt, and Web
  * Push shown by the real service worker (section 2's browser part).
  */
@@ -137,7 +137,7 @@ test('offline: the shell reloads with a banner, actions are off and nothing is r
   // A list this tab never loaded says why it is empty instead of spinning forever.
   // Without CI's pause for a screenshot, the click that follows at once landed on <body>
   // (a capture listener saw the target) and nothing navigated: the page was still settling. Not yet
-  // explained; noted on issue 11. The step checks where the click leads, retrying the click.
+  // explained. The step checks where the click leads, retrying the click.
   const feedLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Feed' });
   await expect(async () => {
     await feedLink.click();
@@ -160,16 +160,18 @@ test('offline: the shell reloads with a banner, actions are off and nothing is r
   await expect(page.getByRole('button', { name: 'Place Bet', exact: true })).toBeEnabled({
     timeout: FIRST_LOAD_MS,
   });
-  await page.waitForTimeout(1_500);
-  // The worker keeps the shell only: no API answer is ever in its caches.
-  const cached = await page.evaluate(async () => {
-    const urls: string[] = [];
-    for (const name of await caches.keys()) {
-      for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
-    }
-    return urls;
-  });
-  expect(cached).toContain('/index.html');
+  // The worker keeps the shell only: no API answer is ever in its caches. Polled until the precached shell is
+  // listed, so the worker has settled after the reconnect.
+  const cachedUrls = () =>
+    page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) {
+        for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      }
+      return urls;
+    });
+  await expect.poll(cachedUrls).toContain('/index.html');
+  const cached = await cachedUrls();
   expect(cached.filter((url) => url.startsWith('/api'))).toEqual([]);
   const mine = await ana.api.get<unknown>('/api/bets/mine');
   expect(JSON.stringify(mine)).not.toContain(description);

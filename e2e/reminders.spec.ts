@@ -9,7 +9,7 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 
 const balancesCard = (page: Page) => page.getByRole('region', { name: 'Balances' });
 
-/* Issue 12, section 4: the winner of an unpaid bet reminds the loser. */
+/* ADR 028: the winner of an unpaid bet reminds the loser. */
 
 test('send a reminder: the winner sends it, the button reads sent and disabled, the loser sees the line', async ({ poolUser }) => {
   test.slow();

@@ -10,7 +10,7 @@ export const SCREENS_DIR = fileURLToPath(new URL('../test-results/screens', impo
  * A screenshot into test-results/screens/<name>.png, for people to look at: the
  * full page, or only the viewport (`fullPage: false`) when a dialog is open, since
  * a fixed overlay and bottom bar land mid-page in a stitched full-page image.
- * Every screen is also checked with axe (WCAG 2.1 AA, issue 13 point 5): see `expectAccessible`.
+ * Every screen is also checked with axe (WCAG 2.1 AA): see `expectAccessible`.
  */
 export async function saveScreen(
   page: Page,

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectToast, linkIn, test } from './fixtures.ts';
 
-/* Issue 9, points 1 and 4, in a real browser. */
+/* Auth hardening (ADR 015), in a real browser. */
 
 async function sessionEmail(page: Page): Promise<string | null> {
   const body: unknown = await (await page.request.get('/api/auth/get-session')).json();

@@ -22,7 +22,7 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { openDatabase } from '../server/db/client.ts';
-import { createAuth, type PasswordHasher } from '../server/lib/auth.ts';
+import { createAuth, type PasswordHasher } from '../server/features/auth/auth.service.ts';
 import { createLogger } from '../server/lib/logger.ts';
 import type { MailWorker } from '../server/lib/mail-outbox.ts';
 import type { MailMessage } from '../server/lib/mail-transport.ts';

@@ -4,7 +4,7 @@ import { befriend, placeBet } from './scenario.ts';
 
 /*
  * /settings' Notifications section and the 'Unsubscribe' link of a
- * notification mail (issue 11, sections 3 and 4).
+ * notification mail.
  */
 
 /** Opens /settings and waits for the switches (a cold first load of the lazy screen can take seconds on a busy machine). */

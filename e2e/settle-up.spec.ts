@@ -3,7 +3,7 @@ import { expect, expectNoHorizontalScroll, expectToastAndClose, saveScreen, test
 import { befriend, wonBet } from './scenario.ts';
 
 /*
- * Balances and one settle-up payment (issue 12, section 1): three bets between
+ * Balances and one settle-up payment: three bets between
  * two friends, in both directions, are paid with one payment of the net and
  * confirmed with one tap.
  */

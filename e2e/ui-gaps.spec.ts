@@ -4,7 +4,7 @@ import { expect, expectToast, expectToastAndClose, saveScreen, test, toast, type
 import { befriend, placeBet, wonBet } from './scenario.ts';
 
 /*
- * Issue 14, points 2, 3, 7 and 8: the spec gaps and small defects found by
+ * The spec gaps and small defects found by
  * trying the product. One journey per point (or per screen the points share).
  */
 

@@ -1,5 +1,5 @@
 /*
- * The app over HTTP next to the raw SQL of the same endpoint (issue 16, point 6).
+ * The app over HTTP next to the raw SQL of the same endpoint.
  *
  *   npm run bench:http -- --database-url postgres://…/sidepot_bench [--requests 500] [--warmup 50]
  *                         [--port 4320] [--seconds 5] [--connections 10,50] [--dump-sql file.json] [--only text] [--profile dir]

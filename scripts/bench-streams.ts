@@ -1,5 +1,5 @@
 /*
- * Realtime at 1,000 open streams, and the feed under concurrency (issue 16, points 5 and 4).
+ * Realtime at 1,000 open streams, and the feed under concurrency.
  *
  *   npm run bench:streams -- [--data-dir DIR | --database-url URL] [--receivers 5] [--streams-per-user 200]
  *                            [--idle-seconds 60] [--actions 200] [--rate 10] [--feed-connections 1,10,50]

@@ -1,5 +1,5 @@
 /**
- * `npm run lighthouse` (issue 13, point 4): a developer's check, not part of CI or `npm test`.
+ * `npm run lighthouse`: a developer's check, not part of CI or `npm test`.
  *
  * Builds the SPA into a temporary folder, seeds a temporary PGlite data directory (`npm run seed`, 50
  * users with the demo account), starts the built app on its own port, signs the demo user in and runs
@@ -45,7 +45,7 @@ const TARGETS = {
 
 const argsSchema = z.object({
   runs: z.coerce.number().int().min(1).max(9).default(3),
-  // Issue 13's ports for this script: 4310-4319, clear of the dev servers and the e2e suite's.
+  // This script's ports: 4310-4319, clear of the dev servers and the e2e suite's.
   port: z.coerce.number().int().min(1024).max(65535).default(4310),
   pages: z.string().optional(),
   json: z.string().optional(),

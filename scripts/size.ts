@@ -1,5 +1,5 @@
 /**
- * `npm run size` (issue 13, points 1 and 2): builds the SPA into a temporary
+ * `npm run size`: builds the SPA into a temporary
  * folder (or reads `--dist <dir>`), prints for each page of
  * scripts/size/budgets.ts the gzipped JS and CSS it downloads before it is
  * interactive, and exits 1 when a page exceeds its budget (the ceiling CI enforces).

@@ -5,7 +5,7 @@ import ts from 'typescript';
 
 /*
  * `npm run spec-texts`: how many of the spec's user-visible texts (../shared/spec/ui-texts.txt, one a
- * line) at least one test spells out, and which ones none does (issue 14, point 14). A text counts when a
+ * line) at least one test spells out, and which ones none does. A text counts when a
  * test source (unit, API, web component or e2e) has it as a whole string literal or as an anchored regex
  * (/^text$/) outside a test's title: a test that reads the text from the app's own constants would pass
  * with a typo in them, so the suite writes the spec's words itself.

@@ -1,7 +1,7 @@
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
-import type { PushEndpointGuard } from './features/push/push-endpoint-guard.ts';
-import type { Auth, Session, SessionUser } from './lib/auth.ts';
+import type { PushEndpointGuard } from './lib/push-endpoint-guard.ts';
+import type { Auth, Session, SessionUser } from './features/auth/auth.service.ts';
 import type { EventBus } from './lib/events.ts';
 import type { Logger } from './lib/logger.ts';
 import type { StreamHub } from './lib/stream-hub.ts';

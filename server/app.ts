@@ -24,7 +24,7 @@ import { settingsRoutes, unsubscribeRoutes } from './features/settings/settings.
 import { potRoutes } from './features/pots/pots.routes.ts';
 import { pushRoutes } from './features/push/push.routes.ts';
 import { userRoutes } from './features/users/users.routes.ts';
-import { CLIENT_IP_HEADER } from './lib/auth.ts';
+import { CLIENT_IP_HEADER } from './features/auth/auth.service.ts';
 import { AppError } from './lib/errors.ts';
 import { staticFiles } from './lib/static-files.ts';
 import { compressResponses } from './middleware/compress.ts';
@@ -88,7 +88,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions) {
       'request',
     );
   });
-  // Outermost after the log, so it sees every answer whole: errors, the shell and static files (issue 13, point 8).
+  // Outermost after the log, so it sees every answer whole: errors, the shell and static files.
   app.use(compressResponses({ except: '/api/auth/' }));
   app.use(
     secureHeaders({
@@ -107,7 +107,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions) {
       referrerPolicy: 'strict-origin-when-cross-origin',
     }),
   );
-  // Outside the body limit, so its 413 is marked too (issue 9, point 11).
+  // Outside the body limit, so its 413 is marked too.
   app.use('/api/*', noStoreJson);
   const jsonLimit = bodyLimit({
     maxSize: 64 * 1024,
@@ -124,7 +124,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions) {
         jsonLimit(c, next),
   );
 
-  // State changes only from our own pages (issue 9, point 5). /api/auth is left to
+  // State changes only from our own pages. /api/auth is left to
   // better-auth's own origin check, which also covers its cookie-less sign-in;
   // /api/unsubscribe is posted by mail clients (RFC 8058) and trusts only its signed token.
   app.use('/api/*', requireSameOrigin(deps.env.PUBLIC_URL, { except: ['/api/auth/', '/api/unsubscribe'] }));
@@ -136,7 +136,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions) {
     return deps.auth.handler(new Request(c.req.raw, { headers }));
   });
 
-  // Returned typed with its routes, so tests drive it through hono/testing's typed client (issue 14, point 12).
+  // Returned typed with its routes, so tests drive it through hono/testing's typed client.
   const withApi = app.route('/api', apiRoutes);
   app.all('/api/*', () => {
     throw new AppError('NOT_FOUND');

@@ -2,9 +2,9 @@ import path from 'node:path';
 import type { AppDeps } from './app-env.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import type { Env } from './env.ts';
-import { configureNotificationMail } from './features/notifications/notification-mail.ts';
+import { configureNotificationMail } from './lib/notification-mail.ts';
 import { applyPendingInvite, publishInviteFriendship, recordPendingInvite } from './features/invites/invites.service.ts';
-import { createAuth, type PasswordHasher } from './lib/auth.ts';
+import { createAuth, type PasswordHasher } from './features/auth/auth.service.ts';
 import { createEventBus, type EventBus } from './lib/events.ts';
 import { createStreamHub, liveSessionIds } from './lib/stream-hub.ts';
 import type { Logger } from './lib/logger.ts';
@@ -12,8 +12,8 @@ import { createMailWorker } from './lib/mail-outbox.ts';
 import { createLogTransport, createSmtpTransport, type MailTransport } from './lib/mail-transport.ts';
 import { createRedisSecondaryStorage, openRedis, type RedisConfig } from './lib/redis.ts';
 import { resolveAuthSecret, resolveVapidKeys } from './lib/secret.ts';
-import { createPushWorker } from './features/push/push-outbox.ts';
-import { createPushEndpointGuard, type PushEndpointGuard } from './features/push/push-endpoint-guard.ts';
+import { createPushWorker } from './lib/push-outbox.ts';
+import { createPushEndpointGuard, type PushEndpointGuard } from './lib/push-endpoint-guard.ts';
 import { StartupError } from './lib/startup-error.ts';
 import { createDatabaseStorage, createS3Storage, moveDiskUploads, type FileStorage } from './lib/storage.ts';
 
@@ -124,7 +124,7 @@ export async function bootstrap(env: Env, logger: Logger, overrides: BootstrapOv
   } else {
     storage = createDatabaseStorage(database.db);
   }
-  // Avatars of versions before issue 15 lived on this instance's disk: move them where every instance sees them.
+  // Avatars of versions before ADR 027 lived on this instance's disk: move them where every instance sees them.
   await moveDiskUploads(path.resolve(env.DATA_DIR, 'uploads'), storage, logger).catch(
     withStartupMessage('cannot move DATA_DIR/uploads into file storage'),
   );

@@ -8,7 +8,7 @@ import { createOverdueJob } from './features/bets/overdue-job.ts';
 import { createReminderJob } from './features/reminders/reminder-job.ts';
 import { bootstrap } from './bootstrap.ts';
 import { EnvError, loadEnv, type Env } from './env.ts';
-import { startHeldMailFlush } from './features/notifications/notification-mail.ts';
+import { startHeldMailFlush } from './lib/notification-mail.ts';
 import { answerClientError } from './lib/client-error.ts';
 import { resolveClientIp } from './lib/client-ip.ts';
 import { createLogger } from './lib/logger.ts';

@@ -18,7 +18,7 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 // After `load` and in its own chunk, so registering the worker (and workbox-window) adds nothing
-// to any screen's first download (issue 11: /login's budget, scripts/size/budgets.ts). Only built
+// to any screen's first download (/login's budget, scripts/size/budgets.ts). Only built
 // apps have a worker: `npm run dev` runs without one (vite.config.ts, devOptions).
 if (import.meta.env.PROD)
   window.addEventListener(

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * The service worker (issue 11, ADR 021), built by vite-plugin-pwa's
+ * The service worker (ADR 021), built by vite-plugin-pwa's
  * `injectManifest` strategy into /sw.js with the build's file list in
  * `self.__WB_MANIFEST`.
  *

@@ -1,5 +1,5 @@
 /*
- * The load test (issue 15, point 5): `npm run loadtest -- [--users 3000] [--clients 150]
+ * The load test: `npm run loadtest -- [--users 3000] [--clients 150]
  * [--connections 24] [--seconds 20] [--redis URL] [--fanout-redis URL]`. --redis runs the
  * instances with Redis; --fanout-redis (or --redis) adds Redis to the fan-out comparison.
  *

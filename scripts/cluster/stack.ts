@@ -18,7 +18,7 @@ import {
 } from './processes.ts';
 
 /*
- * The cluster on loopback (issue 15, point 4): a fresh database on the local PostgreSQL,
+ * The cluster on loopback: a fresh database on the local PostgreSQL,
  * PgBouncer in transaction mode in front of it, N app instances (the server bundled by
  * esbuild once per run, as the API tests start it: 2.0 s of CPU per start instead of 5.3 s
  * under tsx) and HAProxy balancing them round-robin with health checks. Used by

@@ -1,5 +1,5 @@
 /*
- * The cluster test (issue 15, point 4): `npm run test:cluster`.
+ * The cluster test: `npm run test:cluster`.
  *
  * Starts PostgreSQL's fresh database, PgBouncer, three instances and HAProxy on loopback
  * (stack.ts), then checks through the balancer that sign-up, verification and sign-in work

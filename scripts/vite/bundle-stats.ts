@@ -12,7 +12,7 @@ export const BUNDLE_STATS_FILE = '.vite/bundle-stats.json';
  * Writes dist/web/.vite/bundle-stats.json beside Vite's manifest: for each
  * chunk, its minified size and every module's rendered size (after
  * tree-shaking, before minification: what the bundler reports per module), so a
- * developer sees what each chunk holds (issue 13, point 2). Module ids are
+ * developer sees what each chunk holds. Module ids are
  * relative to the repository.
  */
 export function bundleStats(): Plugin {

@@ -24,7 +24,7 @@ async function* filesUnder(dir: string): AsyncGenerator<string> {
 /**
  * Writes a brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) twin beside
  * every compressible file of the build, so the server sends the smallest
- * encoding without spending CPU per request (issue 13, point 8). The server
+ * encoding without spending CPU per request. The server
  * picks a twin by Accept-Encoding (`serveStatic({ precompressed: true })`).
  */
 export function precompress(): Plugin {

@@ -34,7 +34,7 @@ export type PreparedOptions<K extends string, T extends z.ZodType> = {
 };
 
 /**
- * A hot read statement (issue 16, point 1; ADR 040), built once instead of per request: `build` gets
+ * A hot read statement (ADR 040), built once instead of per request: `build` gets
  * placeholders, its SQL text is made on first use, and each call only fills in the values. On
  * PostgreSQL it runs as a named prepared statement, so each pooled connection parses it once and
  * can reuse one plan (plan_cache_mode = auto: after five calls, when the generic plan is not

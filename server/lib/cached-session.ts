@@ -6,7 +6,7 @@ import { z } from 'zod';
 
 /**
  * The session check for a request that carries a fresh signed session cache cookie, without going
- * through better-auth's `getSession` endpoint (issue 16, point 1; ADR 042). That endpoint answers such
+ * through better-auth's `getSession` endpoint (ADR 042). That endpoint answers such
  * a request from the cookie alone, but its pipeline (hooks, an internal context, header objects,
  * validation) cost ~0.5 ms per request. This reader makes the same checks, in the same order, with
  * better-auth's own schemas and date reviver, and answers only when they all pass; anything else —

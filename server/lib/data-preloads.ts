@@ -10,7 +10,7 @@ const SCREEN_DATA: Record<string, string[]> = {
 const SESSION_PATH = '/api/auth/get-session';
 /** The request carried no session cookie, so the page need not ask whether someone is signed in. */
 export const SIGNED_OUT_HINT = '<meta name="sidepot-session" content="none">';
-// better-auth's session cookie with our prefix (server/lib/auth.ts), `__Secure-` on https.
+// better-auth's session cookie with our prefix (server/features/auth/auth.service.ts), `__Secure-` on https.
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?sidepot\.session_token=/;
 
 /** Whether the request carries better-auth's session cookie (valid or not: only the API can tell). */
@@ -19,7 +19,7 @@ export function hasSessionCookie(cookieHeader: string | undefined): boolean {
 }
 
 /**
- * `<link rel="preload" as="fetch">` tags for a request that carries a session cookie (issue 13): the
+ * `<link rel="preload" as="fetch">` tags for a request that carries a session cookie: the
  * session read and the screen's first data start with the HTML instead of after the entry chunk has run
  * (the session) and after the screen has rendered (its data), two round trips fewer before the screen
  * shows. `crossorigin` makes them same-origin CORS requests with cookies, as the app's own fetch() calls

@@ -4,7 +4,7 @@ type CryptoKey = webcrypto.CryptoKey;
 type BufferSource = webcrypto.BufferSource;
 
 /**
- * HMAC through WebCrypto, the cheap way (issue 16, point 1; ADR 040). better-call and better-auth
+ * HMAC through WebCrypto, the cheap way (ADR 040). better-call and better-auth
  * check the session cookies with `crypto.subtle`: each check imports the secret again and verifies
  * on the thread pool, ~100 µs of CPU per HMAC, two per signed-in request. Here an imported HMAC key
  * is kept (so the same secret is imported once) and sign/verify with an HMAC key run synchronously

@@ -10,7 +10,7 @@ const STYLESHEET = /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[\w
 const MAX_INLINE_BYTES = 96 * 1024;
 
 /**
- * index.html with its built stylesheets inlined as `<style>` (issue 13, ADR 044): a linked stylesheet
+ * index.html with its built stylesheets inlined as `<style>` (ADR 044): a linked stylesheet
  * blocks the first paint for one more round trip after the HTML (Lighthouse's render-blocking-resources),
  * and the shell's first paint (web/index.html's static header) needs the styles at once. The CSP allows
  * it: style-src already has 'unsafe-inline' for Radix's and sonner's style attributes. A stylesheet that

@@ -37,7 +37,7 @@ export async function readPrerenderedPages(root: string): Promise<PrerenderedPag
 }
 
 /**
- * Which prerendered screen (if any) answers this request (issue 13, ADR 047). Only without a session
+ * Which prerendered screen (if any) answers this request (ADR 047). Only without a session
  * cookie: with one, the guards send a signed-in visitor on to /home, which the plain shell does. Not with
  * `?invite=`: the screens' links carry the invite on, so their first render differs from the build's, and
  * hydration keeps a server attribute that differs instead of patching it. Other query parameters

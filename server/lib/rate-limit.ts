@@ -75,7 +75,7 @@ export function rateLimit(rule: RateLimitRule, subjectOf: (c: Context<AppEnv>) =
 
 /**
  * The same fixed window counted in this process's memory: for limits on read requests, which
- * should not write to the database (issue 16, point 1; ADR 035). Each instance counts on its own,
+ * should not write to the database (ADR 035). Each instance counts on its own,
  * so behind a load balancer that spreads one user's requests over N instances the budget is up
  * to N × max.
  */

@@ -37,7 +37,7 @@ function staticClosure(manifest: Manifest, key: string): string[] {
 }
 
 /**
- * `<link rel="modulepreload">` tags for the screen a URL opens (issue 13). Without them the browser
+ * `<link rel="modulepreload">` tags for the screen a URL opens. Without them the browser
  * learns of the screen's chunk only after the entry chunk has downloaded and run and the router has
  * matched the URL: one more round trip before the screen can render (Lighthouse's critical chain
  * index.html → entry → route chunk → data). The entry's own chunks are in index.html already.

@@ -1,5 +1,5 @@
 /**
- * The signed session cookie cache (issue 16, point 1; ADR 035): better-auth keeps a copy of the
+ * The signed session cookie cache (ADR 035): better-auth keeps a copy of the
  * session and its user in a signed `session_data` cookie, and a session check that finds a fresh
  * one makes no database query. Two things bound how stale that copy can be:
  *

@@ -36,7 +36,7 @@ const HIDDEN = /(?:^|\/)\./;
  * prebuilt `.br`/`.gz` twins (see scripts/vite/precompress.ts) chosen by
  * Accept-Encoding, and every other GET that is not a file gets index.html
  * (history fallback, so deep links like /feed load). A path that names a file
- * which is not there is a 404, never the shell (issue 13, point 7).
+ * which is not there is a 404, never the shell.
  */
 export function staticFiles(root: string) {
   const indexPath = path.join(root, 'index.html');

@@ -7,7 +7,7 @@ import { fileBlobs } from '../db/schema/files.ts';
 import type { Logger } from './logger.ts';
 
 /**
- * Where uploaded files live, shared by every instance (issue 15): the database
+ * Where uploaded files live, shared by every instance: the database
  * by default, an S3 bucket when S3_BUCKET is set. Keys are relative paths
  * such as `avatars/<user id>/<hash>.webp`.
  */
@@ -100,7 +100,7 @@ async function listFiles(dir: string): Promise<string[]> {
 }
 
 /**
- * Moves files a version before issue 15 kept on local disk (`DATA_DIR/uploads`)
+ * Moves files a version before ADR 027 kept on local disk (`DATA_DIR/uploads`)
  * into the storage under the same key, so their URLs keep working. Each file
  * is deleted only once stored, so a run that stops half-way just resumes;
  * a second run finds nothing to do. Returns how many files moved.

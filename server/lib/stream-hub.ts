@@ -52,7 +52,7 @@ export async function liveSessionIds(db: Db, ids: string[]): Promise<Set<string>
 }
 
 /**
- * Every open Server-Sent Events stream of this instance (issue 16, point 5). One bus subscription per user,
+ * Every open Server-Sent Events stream of this instance. One bus subscription per user,
  * not per stream; one timer for the whole instance, which writes the heartbeat to every stream and re-checks
  * all their sessions in one query. A stream re-checks its session sooner when the bus says one of its user's
  * sessions ended (sign-out, revocation) or that events may have been missed (resync); those checks are batched

@@ -40,8 +40,7 @@ function addVary(headers: Headers) {
 /**
  * Compresses answers whose whole body is known (JSON, the SPA shell, a static
  * file that has no precompressed twin) when the client accepts it, so one
- * `npm start` serves production-grade responses without a proxy (issue 13,
- * point 8). Streams are left alone: the SSE answer (`text/event-stream`) is not
+ * `npm start` serves production-grade responses without a proxy. Streams are left alone: the SSE answer (`text/event-stream`) is not
  * in the compressible list, and a compressor would hold its frames back.
  * Prebuilt `.br`/`.gz` assets arrive here already encoded and pass through.
  *
@@ -56,7 +55,7 @@ export function compressResponses(options: { except?: string } = {}) {
     const res = c.res;
     const type = res.headers.get('content-type') ?? '';
     // `res.body` is read last: reading it turns @hono/node-server's light answer into a Web
-    // Response streamed out through a reader (issue 16: ~0.15 ms of every request that is not compressed).
+    // Response streamed out through a reader (~0.15 ms of every request that is not compressed).
     if (
       c.req.method === 'HEAD' ||
       res.status === 204 ||

@@ -5,7 +5,7 @@ import { createAgent } from '../testing/agent.ts';
 import { signedInUser } from '../testing/factories.ts';
 import { closeTestApp, createTestApp, TEST_ORIGIN, type TestApp } from '../testing/test-app.ts';
 
-/* Issue 9, point 11: signed-in JSON answers are never stored by a browser or a cache in between. */
+/* Signed-in JSON answers are never stored by a browser or a cache in between. */
 
 let t: TestApp;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { makeFriends, signedInUser } from '../testing/factories.ts';
 import { closeTestApp, createTestApp, TEST_IP_HEADER, TEST_ORIGIN, type TestApp } from '../testing/test-app.ts';
 
 /*
- * Issue 9, point 5: state-changing API calls come from our own pages, and a
+ * State-changing API calls come from our own pages, and a
  * JSON route reads only JSON. A form on a sibling origin (same site, so the
  * SameSite=Lax cookie goes along) must not change anything.
  */

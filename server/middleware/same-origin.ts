@@ -7,7 +7,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
 /**
  * Refuses a state-changing request that did not come from one of our own
- * pages (issue 9, point 5). The session cookie is SameSite=Lax, which a
+ * pages. The session cookie is SameSite=Lax, which a
  * sibling origin on the same site (another port, a subdomain) still gets, so
  * the cookie alone proves nothing: browsers send `Origin` on every non-GET
  * fetch and form post, and `Sec-Fetch-Site` where they leave `Origin` out.

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app-env.ts';
-import type { SessionUser } from '../lib/auth.ts';
+import type { SessionUser } from '../features/auth/auth.service.ts';
 import { AppError } from '../lib/errors.ts';
 
 /** Reads the better-auth session cookie once per request. */

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { PasswordHasher } from '../lib/auth.ts';
+import type { PasswordHasher } from '../features/auth/auth.service.ts';
 
 function digest(salt: string, password: string): Buffer {
   return createHash('sha256').update(`${salt}:${password.normalize('NFKC')}`).digest();

@@ -10,7 +10,7 @@ import { bootstrap } from '../bootstrap.ts';
 import { parseEnv } from '../env.ts';
 import { createMemoryTransport, type MailMessage } from '../lib/mail-transport.ts';
 import type { Database } from '../db/client.ts';
-import { createPushEndpointGuard, type PushEndpointGuard } from '../features/push/push-endpoint-guard.ts';
+import { createPushEndpointGuard, type PushEndpointGuard } from '../lib/push-endpoint-guard.ts';
 import { createTestDatabase } from './db.ts';
 import { testPasswordHasher } from './password.ts';
 import { dropRedisPrefix, testRedisUrl, uniqueRedisPrefix } from './redis.ts';

@@ -35,9 +35,9 @@ export const routes: RouteObject[] = [
       // Public: signed out it offers sign-up and sign-in, signed in 'Accept Invite'.
       { path: 'invite/:code', ...screen(() => import('./routes/invite.tsx')) },
       { path: 'sms-opt-in-policy', ...screen(() => import('./routes/sms-opt-in-policy.tsx')) },
-      // Public: a visitor who is not on Sidepot yet opens it first (issue 10, section 3).
+      // Public: a visitor who is not on Sidepot yet opens it first.
       { path: 'challenge/:code', ...screen(() => import('./routes/challenge.tsx')) },
-      // Public: a notification mail's 'Unsubscribe' link works without signing in (issue 11).
+      // Public: a notification mail's 'Unsubscribe' link works without signing in.
       { path: 'unsubscribe', ...screen(() => import('./routes/unsubscribe.tsx')) },
       {
         element: <RequireAuth />,
@@ -58,8 +58,7 @@ export const routes: RouteObject[] = [
 
 /**
  * Loads the screen the URL opens before the router starts, so React's first commit is that screen and
- * not the router's fallback spinner followed by a second render once the lazy route resolves (issue 13,
- * ADR 044: one render and one paint less before LCP at Lighthouse's 4x CPU; the server has already named
+ * not the router's fallback spinner followed by a second render once the lazy route resolves (ADR 044: one render and one paint less before LCP at Lighthouse's 4x CPU; the server has already named
  * the screen's chunks for preloading). A chunk that fails to load is left lazy: the router tries again
  * and shows its error element. The build's prerender (scripts/vite/prerender.ts, ADR 047) loads the same way,
  * so its first render is the client's.

@@ -10,7 +10,7 @@ const badges = {
 } as const;
 
 /**
- * The one mapping from a bet's status to its badge (issue 14, point 9). A completed bet reads Won or Lost
+ * The one mapping from a bet's status to its badge. A completed bet reads Won or Lost
  * when the card speaks for one party (`won`), and Completed when it does not.
  */
 export function StatusBadge({ status, won }: { status: BetStatus; won?: boolean }) {

@@ -1,7 +1,7 @@
 // Kept apart from api-client.ts so code that only inspects errors (the query
 // client's retry rule) does not pull the RPC client into the first download.
 
-/** Shown when a call to our API cannot be made because the browser is offline (issue 11, section 1). */
+/** Shown when a call to our API cannot be made because the browser is offline. */
 export const OFFLINE_MESSAGE = 'You are offline. Try again when you are back online.';
 
 export type ApiIssue = { path: string; message: string };

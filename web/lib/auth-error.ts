@@ -1,6 +1,6 @@
 /*
  * better-auth's answers, as the auth mutations see them. Apart from auth-client.ts so the public pages can
- * name these without downloading the client itself (issue 13: it loads when a form is sent, ADR 033).
+ * name these without downloading the client itself (it loads when a form is sent, ADR 033).
  */
 
 type AuthFailure = { status: number; statusText: string; code?: string; message?: string };

@@ -1,5 +1,5 @@
 /*
- * Issue 13, point 6: after an action removes the focused button ('Accept' turns into 'I Won', 'Request Void'
+ * ADR 032: after an action removes the focused button ('Accept' turns into 'I Won', 'Request Void'
  * into 'Cancel', a dialog's opener is replaced while it is open), the browser drops focus to <body> and a
  * keyboard or screen-reader user starts again from the top of the page. Markup names where focus should go
  * instead with `data-focus-home`:

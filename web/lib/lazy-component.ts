@@ -6,7 +6,7 @@ export type LazyComponent<P extends object> = LazyExoticComponent<ComponentType<
 };
 
 /**
- * A component kept out of a page's first load (issue 13) whose chunk can be fetched before it is needed:
+ * A component kept out of a page's first load whose chunk can be fetched before it is needed:
  * on hover, focus or pointerdown of what opens it, or at the user's first interaction (`usePreloadOnIntent`), so
  * it usually renders at once instead of after a Suspense gap. A failed fetch (offline) may be retried.
  */
@@ -39,7 +39,7 @@ const INTENT_EVENTS = ['pointerover', 'pointerdown', 'keydown'] as const;
  * Fetches the given lazy components' chunks at the user's first pointer or key event on the page, so a tap
  * on an opener usually finds its dialog loaded (or loading since the tap began). Not when the browser is
  * idle: evaluating the chunks (zod, react-hook-form, Radix Dialog) made long tasks of 100-250 ms at
- * Lighthouse's 4x CPU right after the page loaded, blocking that first tap instead (issue 13, ADR 041).
+ * Lighthouse's 4x CPU right after the page loaded, blocking that first tap instead (ADR 041).
  * Returns a function that stops listening.
  */
 export function preloadOnIntent(...components: { preload: () => Promise<unknown> }[]): () => void {

@@ -43,10 +43,10 @@ export const queryKeys = {
   invites: ['invites'] as const,
   /** The viewer's Push and Email switches per category (/settings). */
   notificationPreferences: ['settings', 'notifications'] as const,
-  /** Prefix of the balances card and each friend's balance (issue 12). */
+  /** Prefix of the balances card and each friend's balance. */
   balances: ['balances'] as const,
   balance: (friendId: string) => ['balances', friendId] as const,
-  /** The viewer's weekly loss limit and break (issue 12, section 6); its running total moves with their bets. */
+  /** The viewer's weekly loss limit and break; its running total moves with their bets. */
   limits: ['limits'] as const,
   /** Prefix of every pot page: what a 'pots' event refreshes. */
   pots: ['pots'] as const,
@@ -54,7 +54,7 @@ export const queryKeys = {
 };
 
 /**
- * The one table from a realtime change kind to the cached queries it makes stale (issue 14, point 10).
+ * The one table from a realtime change kind to the cached queries it makes stale.
  * The event stream applies it to each event (web/lib/events.ts); a mutation applies it to the kinds the
  * server publishes for its change (web/lib/change-mutation.ts), so the actor's own screen does not wait
  * for the event.

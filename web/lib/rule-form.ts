@@ -21,7 +21,7 @@ type CheckboxField<T> = { [K in keyof T]: T[K] extends boolean ? K : never }[key
 
 /**
  * react-hook-form's behaviour for a form of text fields and checkboxes over one rule function, without
- * its ~13 KiB gzip on a public page's first load (issue 13, ADR 033, ADR 037): uncontrolled inputs;
+ * its ~13 KiB gzip on a public page's first load (ADR 033, ADR 037): uncontrolled inputs;
  * nothing is checked until the first submit, then every change re-checks; an invalid submit focuses
  * the field in error; `setError` marks a field the server refused and focuses it. With `checkFields`,
  * every invalid field is marked at once (the first is focused); without it, only the first.

@@ -5,7 +5,7 @@ import type { RuleCheck } from './rule-form.ts';
 /**
  * A react-hook-form resolver over a plain rule function: what `zodResolver`
  * over the rule's schema in domain/users.ts does (one error, on the failing
- * field, typed 'custom'), without loading zod on the public pages (issue 13).
+ * field, typed 'custom'), without loading zod on the public pages.
  */
 export function ruleResolver<TValues extends FieldValues>(check: RuleCheck<TValues>): Resolver<TValues> {
   return (values, _context, options) => {

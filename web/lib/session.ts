@@ -4,7 +4,7 @@ import { clearOfflineCopy, readOfflineSession } from './offline-cache.ts';
 
 /*
  * The signed-in session, read with a plain fetch of better-auth's GET /api/auth/get-session, so no page needs
- * the better-auth client (~12 KiB gzip) before it works (issue 13, ADR 033). It behaves as the client's
+ * the better-auth client (~12 KiB gzip) before it works (ADR 033). It behaves as the client's
  * `useSession` did: one read when first used, again when the tab comes back into view (at most every 5 s)
  * or back online, and when another tab signs out (better-auth's `storage` message, which we post too);
  * `isPending` is true only while no user is known; a failed read keeps the last user.
@@ -23,7 +23,7 @@ const FOCUS_REFETCH_EVERY_MS = 5_000;
 /**
  * The server's word that the request for this page carried no session cookie (server/lib/data-preloads.ts):
  * then nobody is signed in, and a public screen renders at once instead of a round trip after the app has
- * started (issue 13, ADR 044: Lighthouse's LCP on / and /login). A shell from the service worker's cache
+ * started (ADR 044: Lighthouse's LCP on / and /login). A shell from the service worker's cache
  * has no such tag, and reads the session as before.
  */
 const isSignedOutAtLoad =

@@ -5,7 +5,7 @@ type SonnerOptions = NonNullable<Parameters<typeof SonnerModule.toast.success>[1
 export type ToastOptions = SonnerOptions & {
   /**
    * The form (or card, or dialog) the toast speaks for. A success of a form
-   * dismisses that form's error toasts: the error is answered (issue 14, point 7).
+   * dismisses that form's error toasts: the error is answered.
    */
   form?: string;
 };
@@ -15,7 +15,7 @@ const toasterWanted = new Set<() => void>();
 /** The error toasts still possibly shown, per form. */
 const errorsByForm = new Map<string, Array<string | number>>();
 
-/** Sonner (its toast state and the Toaster) is its own chunk, loaded after the page works (issue 13). */
+/** Sonner (its toast state and the Toaster) is its own chunk, loaded after the page works. */
 export function loadSonner(): Promise<typeof SonnerModule> {
   sonner ??= import('sonner');
   return sonner;

@@ -58,7 +58,7 @@ export const users = pgTable(
     index('user_username_prefix_idx').on(sql`${table.username} collate "C"`),
     index('user_username_trgm_idx').using('gin', sql`${table.username} gin_trgm_ops`),
     index('user_phone_trgm_idx').using('gin', sql`${table.phone} gin_trgm_ops`),
-    // Lists of people (friends, leaderboard) read a user's summary from the index alone (issue 16, point 3).
+    // Lists of people (friends, leaderboard) read a user's summary from the index alone.
     index('user_summary_idx').on(table.id, table.name, table.username, table.displayUsername, table.image),
   ],
 );

@@ -31,7 +31,7 @@ export const bets = pgTable(
     paymentConfirmed: boolean('payment_confirmed').notNull().default(false),
     /** When payment_sent became true (singly or by a settlement): the payer record reads it. */
     paidAt: timestamp('paid_at', { withTimezone: true }),
-    /** The settle-up payment that paid this bet, if any (issue 12): such a bet is no longer paid or confirmed singly. */
+    /** The settle-up payment that paid this bet, if any: such a bet is no longer paid or confirmed singly. */
     settlementId: uuid('settlement_id').references(() => settlements.id, { onDelete: 'set null' }),
     // Millisecond precision, so a keyset cursor built from a JS Date matches the stored value exactly.
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
@@ -92,7 +92,7 @@ export const bets = pgTable(
     index('bet_completed_idx').on(table.completedAt).where(sql`${table.status} = 'completed'`),
     // The weekly leaderboard counts each person's recent wins.
     index('bet_winner_recent_idx').on(table.winnerId, table.completedAt).where(sql`${table.status} = 'completed'`),
-    // The profile's pending and active sections read each party's unresolved bets (issue 16, point 3):
+    // The profile's pending and active sections read each party's unresolved bets:
     // through bet_creator_idx a user with 2,018 bets read all of them to keep 611.
     index('bet_creator_unresolved_idx')
       .on(table.createdBy, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
@@ -113,7 +113,7 @@ export const bets = pgTable(
       .where(
         sql`${table.status} = 'completed' and not ${table.paymentSent} and ${table.autoRemindersSent} < ${sql.raw(String(AUTO_REMINDER_MAX))}`,
       ),
-    // Self-set limits sum each party's losses of the last 7 days (issue 12, section 6).
+    // Self-set limits sum each party's losses of the last 7 days.
     index('bet_creator_completed_idx').on(table.createdBy, table.completedAt).where(sql`${table.status} = 'completed'`),
     index('bet_opponent_completed_idx').on(table.opponentId, table.completedAt).where(sql`${table.status} = 'completed'`),
     index('bet_settlement_idx').on(table.settlementId).where(sql`${table.settlementId} is not null`),

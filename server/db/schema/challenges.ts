@@ -5,7 +5,7 @@ import { bets } from './bets.ts';
 
 /**
  * An open challenge: a bet without an opponent yet, reachable by its link
- * (issue 10, section 3). The one transaction that claims it (`taken_by`)
+ *. The one transaction that claims it (`taken_by`)
  * turns it into an ordinary bet, so `bet.opponent_id` stays NOT NULL.
  */
 export const challenges = pgTable(

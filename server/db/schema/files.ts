@@ -7,7 +7,7 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
 });
 
 /**
- * Uploaded files (avatars), so every instance serves every file (issue 15).
+ * Uploaded files (avatars), so every instance serves every file.
  * Keys name the content (an avatar key carries the hash of its bytes), so a
  * key's bytes never change once written.
  */

@@ -2,7 +2,7 @@ import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 
 /**
- * Each user's personal invite code (issue 10, section 2): random, at least 96 bits,
+ * Each user's personal invite code: random, at least 96 bits,
  * never derived from the username. Resetting replaces the code, so the old one is dead.
  */
 export const inviteCodes = pgTable('invite_code', {

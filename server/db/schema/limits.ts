@@ -3,7 +3,7 @@ import { check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 
 /**
- * A user's self-set limits (issue 12, section 6; ADR 029). No row: no limit,
+ * A user's self-set limits (ADR 029). No row: no limit,
  * no break. Every bet-making transaction locks this row (`FOR UPDATE`) before
  * it sums the user's commitments, so two concurrent bets cannot both slip
  * under the limit. A raise or removal waits in `scheduled_*` until

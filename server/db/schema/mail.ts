@@ -31,7 +31,7 @@ export const mailOutbox = pgTable(
 
 /**
  * At most one notification mail per recipient and category per window
- * (issue 11): one conditional upsert per event decides "send now" or "hold",
+ *: one conditional upsert per event decides "send now" or "hold",
  * so two events at once can never both send. `held` counts what waits for the
  * next mail; `released` is how many the last sent mail summed up.
  */

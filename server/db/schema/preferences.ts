@@ -3,7 +3,7 @@ import { deliveryChannels, notificationCategories } from '../../../domain/notifi
 import { users } from './auth.ts';
 
 /**
- * A user's switches for delivery outside the app (issue 11). Only switches the
+ * A user's switches for delivery outside the app. Only switches the
  * user changed are stored; a missing row means the default of
  * domain/notification-preferences.ts, read through preferenceEnabledSql.
  */

@@ -3,7 +3,7 @@ import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-o
 import { users } from './auth.ts';
 
 /**
- * One settle-up payment (issue 12, section 1): the net debtor paid the net of
+ * One settle-up payment: the net debtor paid the net of
  * every completed, unpaid bet between the pair in one Venmo payment. The bets
  * it covers point at it (`bet.settlement_id`). History: never updated except
  * for `confirmed_at`, and gone only with one of its users.

@@ -15,7 +15,7 @@ import {
 import { linkableIn } from '../../testing/linkable.ts';
 import { closeTestApp, createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/test-app.ts';
 
-/* Issue 9, points 1 and 11 (first two items); points 4 and 8 are in auth-throttle.test.ts. */
+/* Auth hardening (ADR 015): sign-up fields and verification links; the throttles are in auth-throttle.test.ts. */
 
 let t: TestApp;
 beforeAll(async () => {

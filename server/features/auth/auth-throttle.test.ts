@@ -6,7 +6,7 @@ import { createAgent, sessionEmail, type Agent } from '../../testing/agent.ts';
 import { signedInUser } from '../../testing/factories.ts';
 import { closeTestApp, createTestApp, type TestApp } from '../../testing/test-app.ts';
 
-/* Issue 9, points 4 and 8: limits that stop guessing without signing out or locking out the innocent. */
+/* ADR 015: limits that stop guessing without signing out or locking out the innocent. */
 
 let t: TestApp;
 beforeAll(async () => {

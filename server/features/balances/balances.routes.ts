@@ -9,7 +9,7 @@ import type { Context } from 'hono';
 
 const effectsOf = (c: Context<AppEnv>): SettlementEffects => ({ publish: (userIds, event) => c.var.deps.events.publish(userIds, event) });
 
-/** Balances per friend and settling up (issue 12, section 1). */
+/** Balances per friend and settling up. */
 export const balanceRoutes = new Hono<AppEnv>()
   .use(session, requireUser)
   .get('/', async (c) => c.json(await listBalances(c.var.deps.database.db, currentUser(c).id)))

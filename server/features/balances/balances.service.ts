@@ -15,10 +15,10 @@ import { settlements } from '../../db/schema/settlements.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ChangeEvent } from '../../../domain/realtime.ts';
 import { areFriends } from '../friends/friends.service.ts';
-import { viewersOf } from '../feed/visibility.ts';
-import { writeNotifications } from '../notifications/notify.ts';
-import { reminderAvailableAt } from '../reminders/reminders.sql.ts';
-import { otherPartyOf, signedAmount, unpaidBetween } from './balances.sql.ts';
+import { viewersOf } from '../../lib/visibility.ts';
+import { writeNotifications } from '../../lib/notify.ts';
+import { reminderAvailableAt } from '../../lib/reminders.sql.ts';
+import { lockUnpaidBetsOfPair, otherPartyOf, signedAmount, unpaidBetween } from '../../lib/balances.sql.ts';
 
 export type SettlementEffects = { publish(userIds: string[], event: ChangeEvent): Promise<void> };
 
@@ -133,24 +133,13 @@ export async function getBalance(db: Db, viewerId: string, friendId: string): Pr
 const lockedRow = z.object({ id: z.string(), created_by: z.string(), signed: z.number() });
 
 /**
- * Mark All Paid (issue 12): in one transaction, lock the pair's completed
+ * Mark All Paid: in one transaction, lock the pair's completed
  * unpaid bets, refuse unless they are exactly the bets the screen showed and
  * the viewer owes their net, then record one settlement and mark them all paid.
  */
 export async function settleUp(db: Db, effects: SettlementEffects, viewerId: string, friendId: string, betIds: string[]): Promise<Settlement> {
   const result = await db.transaction(async (tx) => {
-    const [friend] = await tx.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, friendId));
-    if (!friend || friendId === viewerId) throw new AppError('NOT_FOUND', 'User not found.');
-    const locked = await queryRows(
-      tx,
-      sql`select b.id, b.created_by, ${signedAmount(viewerId, 'b')} as signed
-        from bet b
-        where ${unpaidBetween(viewerId, 'b')} and ${otherPartyOf(viewerId, 'b')} = ${friendId}
-        order by b.id
-        for update`,
-      lockedRow,
-    );
-    if (locked.length === 0 && !(await areFriends(tx, viewerId, friendId))) throw new AppError('NOT_FOUND', 'User not found.');
+    const { friend, locked } = await lockUnpaidBetsOfPair(tx, viewerId, friendId, sql`b.id, b.created_by`, lockedRow);
     const shown = new Set(betIds);
     const same = shown.size === betIds.length && locked.length === shown.size && locked.every((bet) => shown.has(bet.id));
     if (!same) throw new AppError('CONFLICT', balanceMessages.changed(friend.name));

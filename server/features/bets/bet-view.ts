@@ -7,7 +7,7 @@ import { users } from '../../db/schema/auth.ts';
 import { bets } from '../../db/schema/bets.ts';
 import { comments } from '../../db/schema/comments.ts';
 import { settlements } from '../../db/schema/settlements.ts';
-import { reminderAvailableAt } from '../reminders/reminders.sql.ts';
+import { reminderAvailableAt } from '../../lib/reminders.sql.ts';
 
 const creators = alias(users, 'creator');
 const opponents = alias(users, 'opponent');
@@ -104,7 +104,7 @@ type BetRow = {
 
 function toBet(row: BetRow, viewerId: string): Bet {
   // Field by field, not `{ settlementId, ...bet } = row`: the rest copy was ~8 µs a row, 5 ms of
-  // CPU for the 632 bets of the busiest user's bets/mine (issue 16, point 3).
+  // CPU for the 632 bets of the busiest user's bets/mine.
   return {
     id: row.id,
     creator: row.creator,

@@ -6,7 +6,7 @@ import type { AppEnv } from '../../app-env.ts';
 import { currentUser, requireUser, session } from '../../middleware/session.ts';
 import { validate } from '../../middleware/validate.ts';
 import { remindAboutBet } from '../reminders/reminders.service.ts';
-import { betEffects } from './bet-effects.ts';
+import { betEffects } from '../../lib/bet-effects.ts';
 import {
   acceptBet,
   cancelVoidRequest,

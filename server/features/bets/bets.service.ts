@@ -5,21 +5,17 @@ import type { Db } from '../../db/client.ts';
 import { bets } from '../../db/schema/bets.ts';
 import { comments } from '../../db/schema/comments.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { ChangeEvent } from '../../../domain/realtime.ts';
 import { areFriends, lockPair } from '../friends/friends.service.ts';
 import { assertMayBet } from '../limits/limits.service.ts';
-import { viewersOf } from '../feed/visibility.ts';
-import { betSnapshot, writeNotifications } from '../notifications/notify.ts';
-import { refuse } from './bet-refusal.ts';
+import { viewersOf } from '../../lib/visibility.ts';
+import { betSnapshot, writeNotifications } from '../../lib/notify.ts';
+import type { BetEffects } from '../../lib/bet-effects.ts';
+import { refuse } from '../../lib/bet-refusal.ts';
 import { selectBet, selectBets } from './bet-view.ts';
 
-/**
- * What a transition causes outside its transaction: realtime hints, after
- * commit. (Mail is queued inside it, by writeNotifications.)
- */
-export type BetEffects = {
-  publish(userIds: string[], event: ChangeEvent): Promise<void>;
-};
+export type { BetEffects } from '../../lib/bet-effects.ts';
+// The bet read model, for features that list bets (the activity inbox): reached through this service.
+export { selectBets } from './bet-view.ts';
 
 /** Bets per page of each profile section. */
 const PAGE_SIZE = 20;
@@ -80,7 +76,7 @@ export async function createBet(db: Db, effects: BetEffects, userId: string, inp
 /**
  * The profile's three sections in one statement: the first page of each. Each section's ids are one
  * array, an arm of the same bitmap scan on bet_pkey. For the user with 611 open bets the whole of
- * pending and active was 632 rows, ~3,100 buffers and 450 KB (issue 16, point 3): now at most 63 rows.
+ * pending and active was 632 rows, ~3,100 buffers and 450 KB: now at most 63 rows.
  */
 export async function listMyBets(db: Db, userId: string): Promise<Record<BetSectionName, Page<Bet>>> {
   const rows = await selectBets(
@@ -132,7 +128,7 @@ export async function listSectionBets(db: Db, userId: string, section: BetSectio
 
 /**
  * Part of the accept's own conditional statement, so an unfriending that
- * commits first can never be followed by an accept (issue 9, point 11).
+ * commits first can never be followed by an accept.
  */
 const stillFriends = sql`exists (select 1 from friendship f where f.user_id = ${bets.createdBy} and f.friend_id = ${bets.opponentId})`;
 
@@ -363,7 +359,7 @@ export async function confirmPayment(db: Db, effects: BetEffects, userId: string
           eq(bets.winnerId, userId),
           eq(bets.paymentSent, true),
           eq(bets.paymentConfirmed, false),
-          // A bet paid in a settle-up payment is confirmed with its settlement (issue 12).
+          // A bet paid in a settle-up payment is confirmed with its settlement.
           isNull(bets.settlementId),
         ),
       )

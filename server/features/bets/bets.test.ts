@@ -175,7 +175,7 @@ test('the past section pages with a stable cursor', async () => {
   expect((await a.agent.api.bets.mine.past.$get({ query: { cursor: 'garbage' } })).status).toBe(400);
 });
 
-test('bets/mine gives the first page of each section, as the section endpoints page them (issue 16, point 3)', async () => {
+test('bets/mine gives the first page of each section, as the section endpoints page them', async () => {
   const me = await signedInUser(t);
   const [pal, other] = [await insertUser(t), await insertUser(t)];
   await makeFriends(t, me.user.id, pal.id);

@@ -9,7 +9,7 @@ import { makeFriends, signedInUser } from '../../testing/factories.ts';
 import { closeTestApp, createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { runOverduePass } from './overdue-job.ts';
 
-/* Issue 12, sections 2 and 3: disputes, Keep Bet, resolve-by dates and the overdue reminder. */
+/* ADR 025: disputes, Keep Bet, resolve-by dates and the overdue reminder. */
 
 let t: TestApp;
 let creator: Awaited<ReturnType<typeof signedInUser>>;

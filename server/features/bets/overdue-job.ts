@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query.ts';
 import type { ChangeEvent } from '../../../domain/realtime.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { betSnapshot, writeNotifications } from '../notifications/notify.ts';
+import { betSnapshot, writeNotifications } from '../../lib/notify.ts';
 import { createPeriodicJob, type PeriodicJob } from '../../lib/periodic-job.ts';
 
 const INTERVAL_MS = 10 * 60 * 1000;

@@ -8,7 +8,7 @@ import { errorOf } from '../../testing/agent.ts';
 import { signedInUser } from '../../testing/factories.ts';
 import { closeTestApp, createTestApp, type TestApp } from '../../testing/test-app.ts';
 
-/* Exactly one person can take a challenge (issue 10, section 3). */
+/* Exactly one person can take a challenge. */
 
 let t: TestApp;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import type { AppEnv } from '../../app-env.ts';
 import { linkCodeLimit } from '../../lib/rate-limit.ts';
 import { currentUser, requireUser, session } from '../../middleware/session.ts';
 import { validate } from '../../middleware/validate.ts';
-import { betEffects } from '../bets/bet-effects.ts';
+import { betEffects } from '../../lib/bet-effects.ts';
 import {
   cancelChallenge,
   createChallenge,

@@ -16,10 +16,10 @@ import { bets } from '../../db/schema/bets.ts';
 import { challengeDeclines, challenges } from '../../db/schema/challenges.ts';
 import { AppError } from '../../lib/errors.ts';
 import { activateBet, finishAccept, type BetEffects } from '../bets/bets.service.ts';
-import { publishFriendshipChange } from '../friends/friend-events.ts';
+import { publishFriendshipChange } from '../../lib/friend-events.ts';
 import { befriend } from '../friends/friends.service.ts';
 import { assertMayBet } from '../limits/limits.service.ts';
-import { betSnapshot, writeNotifications } from '../notifications/notify.ts';
+import { betSnapshot, writeNotifications } from '../../lib/notify.ts';
 
 type ChallengeRow = typeof challenges.$inferSelect;
 

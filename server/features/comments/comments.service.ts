@@ -4,9 +4,9 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/auth.ts';
 import { comments } from '../../db/schema/comments.ts';
 import { AppError } from '../../lib/errors.ts';
-import { requireVisibleBet } from '../feed/visibility.ts';
+import { requireVisibleBet } from '../../lib/visibility.ts';
 import { userSummaryColumns } from '../friends/friends.service.ts';
-import { betSnapshot, writeNotifications } from '../notifications/notify.ts';
+import { betSnapshot, writeNotifications } from '../../lib/notify.ts';
 
 export async function listComments(db: Db, userId: string, betId: string): Promise<Comment[]> {
   await requireVisibleBet(db, userId, betId);

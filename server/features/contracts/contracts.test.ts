@@ -16,7 +16,7 @@ import { insertUser, makeFriends, signedInUser } from '../../testing/factories.t
 import { closeTestApp, createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 /*
- * One contract per response (issue 14, point 11): each screen's route answers exactly its zod schema in
+ * One contract per response: each screen's route answers exactly its zod schema in
  * domain/, the schema the web client's types come from (services return the domain types, and the web's
  * `hc<AppType>` reads them). Parsing strips what the schema does not name, so `toEqual` also fails when
  * a route sends a field the contract lacks.

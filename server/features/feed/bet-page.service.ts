@@ -8,8 +8,8 @@ import type { Db } from '../../db/client.ts';
 import { queryOne } from '../../db/query.ts';
 import { AppError } from '../../lib/errors.ts';
 import { feedRow, partyJson, timestamp, toFeedBet } from './feed.service.ts';
-import { reminderAvailableAt } from '../reminders/reminders.sql.ts';
-import { canSeeBet } from './visibility.ts';
+import { reminderAvailableAt } from '../../lib/reminders.sql.ts';
+import { canSeeBet } from '../../lib/visibility.ts';
 
 const betPageRow = feedRow.extend({
   winner_id: z.string().nullable(),

@@ -10,7 +10,7 @@ import { getWeeklyLeaderboard } from '../leaderboard/leaderboard.service.ts';
 import { getBetPage } from './bet-page.service.ts';
 import { getFeedPage } from './feed.service.ts';
 import { likeBet, unlikeBet } from './likes.service.ts';
-import { viewersOf } from './visibility.ts';
+import { viewersOf } from '../../lib/visibility.ts';
 
 const betParam = z.object({ id: z.uuid('Bet not found.') });
 

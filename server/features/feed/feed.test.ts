@@ -164,7 +164,7 @@ test('feed and leaderboard need a session', async () => {
   expect((await createAgent(t).api.feed.leaderboard.$get()).status).toBe(401);
 });
 
-test('both ways of finding friends’ bets give the same pages, ties and cursors included (issue 16, point 3)', async () => {
+test('both ways of finding friends’ bets give the same pages, ties and cursors included', async () => {
   const me = await insertUser(t);
   const friends = [await insertUser(t), await insertUser(t), await insertUser(t), await insertUser(t)];
   const stranger = await insertUser(t);

@@ -5,8 +5,8 @@ import { userIdSchema } from '../../../domain/users.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { currentUser, requireUser, session } from '../../middleware/session.ts';
 import { validate } from '../../middleware/validate.ts';
-import { viewersOf } from '../feed/visibility.ts';
-import { publishFriendshipChange } from './friend-events.ts';
+import { viewersOf } from '../../lib/visibility.ts';
+import { publishFriendshipChange } from '../../lib/friend-events.ts';
 import {
   acceptFriendRequest,
   cancelFriendRequest,

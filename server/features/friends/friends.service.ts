@@ -19,7 +19,8 @@ import { bets } from '../../db/schema/bets.ts';
 import { friendRequests, friendships } from '../../db/schema/friends.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { AppError } from '../../lib/errors.ts';
-import { writeNotifications } from '../notifications/notify.ts';
+import { writeNotifications } from '../../lib/notify.ts';
+import { areFriends } from '../../lib/visibility.ts';
 
 /** How lists show a user: the username as typed, never email or phone. */
 export const userSummaryColumns = {
@@ -29,21 +30,15 @@ export const userSummaryColumns = {
   image: users.image,
 };
 
-export async function areFriends(db: Db, userId: string, otherId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: friendships.userId })
-    .from(friendships)
-    .where(and(eq(friendships.userId, userId), eq(friendships.friendId, otherId)))
-    .limit(1);
-  return row !== undefined;
-}
+// The friendship test is part of the visibility rule (server/lib/visibility.ts), which every feature uses.
+export { areFriends };
 
 const friendRow = z.object({ id: z.string(), name: z.string(), username: z.string(), image: z.string().nullable() });
 
 /**
  * Friends by name from the summary each friendship row carries (migration 0019, ADR 043): one
  * index-only range scan of friendship_by_name_idx, no lookup of the friends' user rows. Reading each
- * friend's row was ~3 buffers a friend, 5,100 for the user with 1,703 friends (issue 16, point 3).
+ * friend's row was ~3 buffers a friend, 5,100 for the user with 1,703 friends.
  * A page also counts all friends (an uncorrelated subquery, run once) for 'Friends (n)'.
  */
 const friendsStatement = (name: string, page: 'first' | 'after' | 'all') =>

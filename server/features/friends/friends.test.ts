@@ -158,7 +158,7 @@ test('request, list, accept: both sides become friends', async () => {
   expect((await bob.agent.api['friend-requests'][':id'].accept.$post({ param: { id: requestId } })).status).toBe(409);
 });
 
-test('the friends list is every friend by name, then id, with their summary only (issue 16, point 3)', async () => {
+test('the friends list is every friend by name, then id, with their summary only', async () => {
   const me = await signedInUser(t);
   const stranger = await insertUser(t, { name: 'Aaron' });
   const friends = [];

@@ -8,7 +8,7 @@ import { makeFriends, signedInUser } from '../../testing/factories.ts';
 import { closeTestApp, createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 /*
- * Issue 9, point 11: bets are only between friends. Removing a friend deletes
+ * ADR 017: bets are only between friends. Removing a friend deletes
  * the pending bets between the two (as a decline would), and a pending bet can
  * never be accepted once they are no longer friends, even in a race.
  */

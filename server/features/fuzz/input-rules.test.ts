@@ -13,7 +13,7 @@ import { buildSignUp, insertUser, makeFriends, signedInUser } from '../../testin
 import { closeTestApp, createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 /*
- * Issue 9, point 7: a NUL byte (or other control character, bidi override,
+ * A NUL byte (or other control character, bidi override,
  * invisible-only text) in any text or id field is refused with 4xx in our
  * error shape, never a 500, and nothing is stored; a bad cursor is a 400.
  */

@@ -3,7 +3,7 @@ import type { AppEnv } from '../../app-env.ts';
 import { currentUser, requireUser, session } from '../../middleware/session.ts';
 import { historyCsvStream } from './history.service.ts';
 
-/** GET /api/history/bets.csv: 'Download History (CSV)' (issue 12, section 7). */
+/** GET /api/history/bets.csv: 'Download History (CSV)'. */
 export const historyRoutes = new Hono<AppEnv>().use(session, requireUser).get('/bets.csv', (c) => {
   const today = new Date().toISOString().slice(0, 10);
   return c.body(historyCsvStream(c.var.deps.database.db, currentUser(c).id), 200, {

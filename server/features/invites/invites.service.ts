@@ -17,9 +17,9 @@ import { inviteCodes, pendingInvites } from '../../db/schema/invites.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { consumeRateLimit, type RateLimitRule } from '../../lib/rate-limit.ts';
-import { publishFriendshipChange } from '../friends/friend-events.ts';
+import { publishFriendshipChange } from '../../lib/friend-events.ts';
 import { areFriends, lockPair } from '../friends/friends.service.ts';
-import { writeNotifications } from '../notifications/notify.ts';
+import { writeNotifications } from '../../lib/notify.ts';
 
 /** Counted per inviter, not per code, so resetting the link does not renew the day's budget. */
 const dailyFriendships: RateLimitRule = {

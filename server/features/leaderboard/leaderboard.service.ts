@@ -50,7 +50,7 @@ const leaderboardStatement = preparedRows({
  * user with 1,703 friends at 100k users ~5,600 buffers; walking all completions of the last 7 days
  * instead would read ~280,000 index entries). Names are read only for the people who can still
  * reach the top 10 (wins ≥ the 10th best): joining all 1,518 winners to "user" before the top-N
- * cost another ~6,000 buffers (issue 16, point 3). `people` is a UNION, not UNION ALL, though nobody is
+ * cost another ~6,000 buffers. `people` is a UNION, not UNION ALL, though nobody is
  * their own friend: with UNION ALL the planner chose a parallel plan for that user, whose workers'
  * start-up made it slower on two busy cores (30 vs 20 ms, same buffers).
  */

@@ -5,7 +5,7 @@ import { currentUser, requireUser, session } from '../../middleware/session.ts';
 import { validate } from '../../middleware/validate.ts';
 import { getLimits, startBreak, updateLossLimit } from './limits.service.ts';
 
-/** /api/limits: the weekly loss limit and Take a Break (issue 12, section 6). */
+/** /api/limits: the weekly loss limit and Take a Break. */
 export const limitRoutes = new Hono<AppEnv>()
   .use(session, requireUser)
   .get('/', async (c) => c.json(await getLimits(c.var.deps.database.db, currentUser(c).id)))

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query.ts';
 import { bets } from '../../db/schema/bets.ts';
 import { notifications } from '../../db/schema/notifications.ts';
-import { selectBets } from '../bets/bet-view.ts';
+import { selectBets } from '../bets/bets.service.ts';
 import { listIncomingRequests } from '../friends/friends.service.ts';
 import { betWaitsOn } from './waiting.sql.ts';
 

@@ -12,7 +12,7 @@ import { insertUser, linksIn, makeFriends, signedInUser } from '../../testing/fa
 import { linkableIn } from '../../testing/linkable.ts';
 import { openSecondPool } from '../../testing/second-pool.ts';
 import { closeTestApp, createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/test-app.ts';
-import { flushHeldNotificationMail } from './notification-mail.ts';
+import { flushHeldNotificationMail } from '../../lib/notification-mail.ts';
 
 let t: TestApp;
 let actor: Awaited<ReturnType<typeof signedInUser>>;

@@ -18,7 +18,7 @@ import { queryOne, queryRows } from '../../db/query.ts';
 import { potEntries, potInvites, potOptions, potPayments, pots, potVotes } from '../../db/schema/pots.ts';
 import { AppError } from '../../lib/errors.ts';
 import { assertMayBet } from '../limits/limits.service.ts';
-import { writeNotifications, type NewNotification } from '../notifications/notify.ts';
+import { writeNotifications, type NewNotification } from '../../lib/notify.ts';
 import type { NotificationType } from '../../../domain/notifications.ts';
 
 /** What a pot change causes after commit: realtime hints to everyone involved. */

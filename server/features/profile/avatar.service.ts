@@ -18,7 +18,7 @@ export function avatarKey(userId: string, version: string): string {
   return `avatars/${userId}/${version}.webp`;
 }
 
-/** Where avatars were kept before issue 15 (moved from DATA_DIR/uploads at start-up): one file per user. */
+/** Where avatars were kept before ADR 027 (moved from DATA_DIR/uploads at start-up): one file per user. */
 export function legacyAvatarKey(userId: string): string {
   return `avatars/${userId}.webp`;
 }
@@ -63,12 +63,12 @@ export async function saveAvatar(db: Db, storage: FileStorage, userId: string, i
   const image = `/api/avatars/${userId}.webp?v=${version}`;
   await storage.put(avatarKey(userId, version), webp, 'image/webp');
   await db.update(users).set({ image }).where(eq(users.id, userId));
-  // Only a URL from before issue 15 could still name it, and that URL is no longer anyone's.
+  // Only a URL from before ADR 027 could still name it, and that URL is no longer anyone's.
   await storage.delete(legacyAvatarKey(userId));
   return image;
 }
 
-/** The bytes an avatar URL names; a URL from before issue 15 finds the user's one legacy file. */
+/** The bytes an avatar URL names; a URL from before ADR 027 finds the user's one legacy file. */
 export async function readAvatar(storage: FileStorage, userId: string, version: string | undefined): Promise<Buffer | null> {
   const current = version ? await storage.get(avatarKey(userId, version)) : null;
   return current ?? (await storage.get(legacyAvatarKey(userId)));

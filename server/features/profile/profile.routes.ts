@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { AVATAR_MAX_BYTES, photoMessages, updateProfileInputSchema } from '../../../domain/profiles.ts';
 import type { AppEnv } from '../../app-env.ts';
-import { refreshSessionUser } from '../../lib/auth.ts';
+import { refreshSessionUser } from '../auth/auth.service.ts';
 import { AppError } from '../../lib/errors.ts';
 import { currentUser, requireUser, session } from '../../middleware/session.ts';
 import { validate } from '../../middleware/validate.ts';

@@ -19,7 +19,7 @@ export function statsLateral(userId: SQL): SQL {
         coalesce(sum(case when r.won then r.amount else -r.amount end), 0)::int as net,
         (count(*) filter (where r.rn = r.rn_same))::int as streak_length,
         bool_or(r.won) filter (where r.rn = 1) as latest_won,
-        -- The payer record (issue 12, section 5): lost bets resolved over 3 days ago or already paid,
+        -- The payer record: lost bets resolved over 3 days ago or already paid,
         -- those marked paid within 3 days of resolution, and what is still unpaid.
         (count(*) filter (where not r.won and (r.payment_sent or r.completed_at < now() - ${payWindow})))::int as pay_total,
         (count(*) filter (where not r.won and r.payment_sent and r.paid_at <= r.completed_at + ${payWindow}))::int as pay_on_time,

@@ -7,8 +7,8 @@ import { errorOf } from '../../testing/agent.ts';
 import { makeFriends, signedInUser } from '../../testing/factories.ts';
 import { browserKeys, startPushEndpoint } from '../../testing/push-endpoint.ts';
 import { closeTestApp, createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { createPushEndpointGuard, isPublicAddress } from './push-endpoint-guard.ts';
-import { createPushWorker } from './push-outbox.ts';
+import { createPushEndpointGuard, isPublicAddress } from '../../lib/push-endpoint-guard.ts';
+import { createPushWorker } from '../../lib/push-outbox.ts';
 
 // What each name resolves to right now; a test changes it to play a DNS change.
 const dns = new Map<string, LookupAddress[]>();

@@ -18,7 +18,7 @@ const subscribeLimit = rateLimit(
   (c) => currentUser(c).id,
 );
 
-/** Web Push: the VAPID public key, and this device's subscription (issue 11, section 2). */
+/** Web Push: the VAPID public key, and this device's subscription. */
 export const pushRoutes = new Hono<AppEnv>()
   .use(session, requireUser)
   .get('/config', (c) => c.json({ publicKey: c.var.deps.vapidPublicKey } satisfies PushConfig))

@@ -8,8 +8,8 @@ import { makeFriends, signedInUser } from '../../testing/factories.ts';
 import { browserKeys, decryptPush, startPushEndpoint } from '../../testing/push-endpoint.ts';
 import { openSecondPool } from '../../testing/second-pool.ts';
 import { closeTestApp, createTestApp, publicTestResolver, type TestApp } from '../../testing/test-app.ts';
-import { createPushEndpointGuard } from './push-endpoint-guard.ts';
-import { createPushWorker } from './push-outbox.ts';
+import { createPushEndpointGuard } from '../../lib/push-endpoint-guard.ts';
+import { createPushWorker } from '../../lib/push-outbox.ts';
 
 let t: TestApp;
 let alice: Awaited<ReturnType<typeof signedInUser>>;

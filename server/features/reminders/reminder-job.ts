@@ -5,8 +5,8 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/query.ts';
 import type { ChangeEvent } from '../../../domain/realtime.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { betSnapshot, writeNotifications } from '../notifications/notify.ts';
-import { reminderAllowed } from './reminders.sql.ts';
+import { betSnapshot, writeNotifications } from '../../lib/notify.ts';
+import { reminderAllowed } from '../../lib/reminders.sql.ts';
 import { createPeriodicJob, type PeriodicJob } from '../../lib/periodic-job.ts';
 
 const INTERVAL_MS = 10 * 60 * 1000;

@@ -2,16 +2,13 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { nextReminderAt, reminderMessages, type ReminderResult } from '../../../domain/reminders.ts';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/query.ts';
-import { users } from '../../db/schema/auth.ts';
 import { bets } from '../../db/schema/bets.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ChangeEvent } from '../../../domain/realtime.ts';
-import { otherPartyOf, signedAmount, unpaidBetween } from '../balances/balances.sql.ts';
-import { refuse } from '../bets/bet-refusal.ts';
-import { areFriends } from '../friends/friends.service.ts';
-import { betSnapshot, writeNotifications } from '../notifications/notify.ts';
-import { reminderAllowed } from './reminders.sql.ts';
+import { lockUnpaidBetsOfPair } from '../../lib/balances.sql.ts';
+import { refuse } from '../../lib/bet-refusal.ts';
+import { betSnapshot, writeNotifications } from '../../lib/notify.ts';
+import { reminderAllowed } from '../../lib/reminders.sql.ts';
 
 export type ReminderEffects = { publish(userIds: string[], event: ChangeEvent): Promise<void> };
 
@@ -71,20 +68,13 @@ const lockedRow = z.object({ id: z.string(), owed_to_me: z.boolean(), signed: z.
  */
 export async function remindAboutBalance(db: Db, effects: ReminderEffects, viewerId: string, friendId: string): Promise<ReminderResult> {
   const result = await db.transaction(async (tx) => {
-    const [friend] = await tx.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, friendId));
-    if (!friend || friendId === viewerId) throw new AppError('NOT_FOUND', 'User not found.');
-    const locked = await queryRows(
+    const { friend, locked } = await lockUnpaidBetsOfPair(
       tx,
-      sql`select b.id, b.winner_id = ${viewerId} as owed_to_me, ${signedAmount(viewerId, 'b')} as signed,
-          not ${reminderAllowed(sql.raw('b.last_reminded_at'))} as is_recent
-        from bet b
-        where ${unpaidBetween(viewerId, 'b')} and ${otherPartyOf(viewerId, 'b')} = ${friendId}
-        order by b.id
-        for update`,
+      viewerId,
+      friendId,
+      sql`b.id, b.winner_id = ${viewerId} as owed_to_me, not ${reminderAllowed(sql.raw('b.last_reminded_at'))} as is_recent`,
       lockedRow,
     );
-    // Bets outlive a friendship; without any between the two, only a friend learns more than "not found".
-    if (locked.length === 0 && !(await areFriends(tx, viewerId, friendId))) throw new AppError('NOT_FOUND', 'User not found.');
     const net = locked.reduce((sum, bet) => sum + bet.signed, 0);
     if (net <= 0) throw new AppError('FORBIDDEN', reminderMessages.notOwed(friend.name));
     const owed = locked.filter((bet) => bet.owed_to_me);

@@ -5,10 +5,10 @@ import { AppError } from '../../lib/errors.ts';
 import { rateLimit } from '../../lib/rate-limit.ts';
 import { currentUser, requireUser, session } from '../../middleware/session.ts';
 import { validate } from '../../middleware/validate.ts';
-import { verifyUnsubscribe } from '../notifications/notification-mail.ts';
+import { verifyUnsubscribe } from '../../lib/notification-mail.ts';
 import { listPreferences, unsubscribe, updatePreference } from './preferences.service.ts';
 
-/** /api/settings/notifications: the Push and Email switches of each category (issue 11, section 4). */
+/** /api/settings/notifications: the Push and Email switches of each category. */
 export const settingsRoutes = new Hono<AppEnv>()
   .use(session, requireUser)
   .get('/notifications', async (c) => c.json(await listPreferences(c.var.deps.database.db, currentUser(c).id)))

@@ -11,7 +11,7 @@ import { getUserCard } from '../profile/profile.service.ts';
 
 /**
  * Every attempt counts, refused ones too: the limit is on asking, not on finding. Counted in
- * memory, so a search (a read) writes nothing to the database (issue 16; ADR 035).
+ * memory, so a search (a read) writes nothing to the database (ADR 035).
  */
 const searchLimit = memoryRateLimit({ name: 'search', ...SEARCH_RATE_LIMIT, message: searchMessages.rateLimited }, (c) => currentUser(c).id);
 

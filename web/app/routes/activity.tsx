@@ -4,10 +4,10 @@ import { PageLayout } from '../../components/layouts/page-layout.tsx';
 import { useAuthSession } from '../../features/auth/hooks/use-auth-session.ts';
 import { useBalances } from '../../features/balances/api/get-balances.ts';
 import { SettlementToConfirm } from '../../features/balances/components/settlement-to-confirm.tsx';
-import { WaitingBetItem } from '../../features/bets/components/waiting-bet-item.tsx';
+import { WaitingBetItem } from '../composed/bet-actions.tsx';
 import { PLACE_BET_PATH, placeBetState } from '../../features/bets/utils/place-bet-navigation.ts';
 import { FriendRequestItem } from '../../features/friends/components/friend-request-item.tsx';
-import { UserProfileDialog } from '../../features/friends/components/user-profile-dialog.tsx';
+import { UserProfileDialog } from '../composed/user-profile-dialog.tsx';
 import { useWaitingOnYou } from '../../features/notifications/api/get-waiting-on-you.ts';
 import { ActivityList } from '../../features/notifications/components/activity-list.tsx';
 
@@ -18,7 +18,7 @@ export function Component() {
   const viewerId = user?.id ?? '';
   const waiting = useWaitingOnYou().data;
   const [selectedUserId, setSelectedUserId] = useState<string | null>(null);
-  // Settle-up payments to confirm: one line each, from the balances (issue 12).
+  // Settle-up payments to confirm: one line each, from the balances.
   const toConfirm = (useBalances().data?.items ?? []).flatMap((balance) =>
     balance.pendingSettlement ? [{ friend: balance.friend, settlement: balance.pendingSettlement }] : [],
   );

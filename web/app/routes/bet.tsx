@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useAuthSession } from '../../features/auth/hooks/use-auth-session.ts';
 import { useBet } from '../../features/bets/api/get-bet.ts';
-import { BetActions } from '../../features/bets/components/bet-actions.tsx';
+import { BetActions } from '../composed/bet-actions.tsx';
 import { BetHistory } from '../../features/bets/components/bet-history.tsx';
 import { BetFlags } from '../../features/bets/components/bet-status-badge.tsx';
 import { BetNote } from '../../features/bets/components/bet-note.tsx';
@@ -17,7 +17,7 @@ import { CommentForm } from '../../features/comments/components/comment-form.tsx
 import { CommentList } from '../../features/comments/components/comment-list.tsx';
 import { BetCard } from '../../features/feed/components/bet-card.tsx';
 import { countNewFeedComment } from '../../features/feed/utils/feed-cache.ts';
-import { UserProfileDialog } from '../../features/friends/components/user-profile-dialog.tsx';
+import { UserProfileDialog } from '../composed/user-profile-dialog.tsx';
 import { ActivityBell } from '../../features/notifications/components/activity-bell.tsx';
 import { ApiError } from '../../lib/api-error.ts';
 import { queryKeys } from '../../lib/query-keys.ts';

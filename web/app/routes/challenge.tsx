@@ -5,13 +5,13 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { UserAvatar } from '../../components/ui/user-avatar.tsx';
 import { useAuthSession } from '../../features/auth/hooks/use-auth-session.ts';
 import type { ReturnState } from '../../features/auth/utils/return-path.ts';
-import { useChallenge } from '../../features/bets/api/get-challenge.ts';
-import { ChallengeAnswer } from '../../features/bets/components/challenge-answer.tsx';
+import { useChallenge } from '../../features/challenges/api/get-challenge.ts';
+import { ChallengeAnswer } from '../../features/challenges/components/challenge-answer.tsx';
 import { formatDollars } from '../../features/bets/utils/bet-view.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { DocumentTitle } from '../../components/layouts/document-title.tsx';
 
-/** /challenge/:code, public: who challenged you, to what, and how to answer (issue 10, section 3). */
+/** /challenge/:code, public: who challenged you, to what, and how to answer. */
 export function Component() {
   const { code = '' } = useParams();
   const navigate = useNavigate();

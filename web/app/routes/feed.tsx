@@ -12,13 +12,13 @@ import { WeeklyLeadersCard } from '../../features/leaderboard/components/weekly-
 import { ActivityBell } from '../../features/notifications/components/activity-bell.tsx';
 import { lazyComponent, usePreloadOnIntent } from '../../lib/lazy-component.ts';
 
-// Radix Dialog and both dialogs' contents load after the feed works (issue 13: /feed ≤ 150 KiB); they are
+// Radix Dialog and both dialogs' contents load after the feed works (ADR 037: /feed ≤ 150 KiB); they are
 // fetched at the user's first pointer or key event, so a tap on a name or a comment count opens them at once.
 const CommentsDialog = lazyComponent(
   async () => (await import('../../features/comments/components/comments-dialog.tsx')).CommentsDialog,
 );
 const UserProfileDialog = lazyComponent(
-  async () => (await import('../../features/friends/components/user-profile-dialog.tsx')).UserProfileDialog,
+  async () => (await import('../composed/user-profile-dialog.tsx')).UserProfileDialog,
 );
 
 type FeedTab = 'feed' | 'leaderboard';

@@ -4,6 +4,7 @@ import type { MyChallenge } from '../../../domain/challenges.ts';
 import { isOnBreak } from '../../../domain/limit-rules.ts';
 import { PageLayout } from '../../components/layouts/page-layout.tsx';
 import { useAuthSession } from '../../features/auth/hooks/use-auth-session.ts';
+import { useCreateChallenge } from '../../features/challenges/api/create-challenge.ts';
 import { PlaceBetForm } from '../../features/bets/components/place-bet-form.tsx';
 import { usePreselectedFriend } from '../../features/bets/hooks/use-preselected-friend.ts';
 import {
@@ -26,7 +27,7 @@ const CreatePotForm = lazy(async () => {
 
 // Only after a link is made: the QR encoder stays out of the Place Bet screen's first download (budget).
 const ChallengeLinkDialog = lazy(async () => {
-  const module = await import('../../features/bets/components/challenge-link-dialog.tsx');
+  const module = await import('../../features/challenges/components/challenge-link-dialog.tsx');
   return { default: module.ChallengeLinkDialog };
 });
 
@@ -52,7 +53,8 @@ export function Component() {
   // list that loaded empty means "no friends yet".
   const friendList = friends.data?.items ?? (friends.isError ? [] : undefined);
   const [challenge, setChallenge] = useState<MyChallenge | null>(null);
-  // A break replaces the form (issue 12, section 6); the server refuses bets during it either way.
+  const createChallenge = useCreateChallenge();
+  // A break replaces the form; the server refuses bets during it either way.
   const limits = useLimits();
   const breakUntil = limits.data && isOnBreak(limits.data.breakUntil) ? limits.data.breakUntil : null;
 
@@ -96,6 +98,7 @@ export function Component() {
             onFriendChange={setFriendId}
             onPlaced={() => void navigate('/feed')}
             onChallengeCreated={setChallenge}
+            createChallenge={createChallenge}
             friendsPath="/profile"
             initialDraft={initialDraft}
             draftKey={draftKey}

@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router';
 import { toast } from '../../lib/toast.ts';
 import { PageLayout } from '../../components/layouts/page-layout.tsx';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
-import { BalancesCard } from '../../features/balances/components/balances-card.tsx';
-import { ProfileBets } from '../../features/bets/components/profile-bets.tsx';
+import { BalancesCard } from '../composed/balances-card.tsx';
+import { ProfileBets } from '../composed/profile-bets.tsx';
 import { PLACE_BET_PATH, placeBetState } from '../../features/bets/utils/place-bet-navigation.ts';
 import { LazyOverlay } from '../../components/ui/lazy-overlay.tsx';
 import { useProfile } from '../../features/profile/api/get-profile.ts';
@@ -17,7 +17,7 @@ import { ActivityBell } from '../../features/notifications/components/activity-b
 import { lazyComponent, usePreloadOnIntent } from '../../lib/lazy-component.ts';
 
 // The dialogs (Radix Dialog, the edit form with react-hook-form and zod) load after the profile works
-// (issue 13); they are fetched at the user's first pointer or key event, so a tap usually opens them at once.
+//; they are fetched at the user's first pointer or key event, so a tap usually opens them at once.
 const EditProfileDialog = lazyComponent(
   async () => (await import('../../features/profile/components/edit-profile-dialog.tsx')).EditProfileDialog,
 );
@@ -31,7 +31,7 @@ const CommentsDialog = lazyComponent(
   async () => (await import('../../features/comments/components/comments-dialog.tsx')).CommentsDialog,
 );
 const UserProfileDialog = lazyComponent(
-  async () => (await import('../../features/friends/components/user-profile-dialog.tsx')).UserProfileDialog,
+  async () => (await import('../composed/user-profile-dialog.tsx')).UserProfileDialog,
 );
 
 export function Component() {

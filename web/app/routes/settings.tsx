@@ -4,7 +4,7 @@ import { PushSettings } from '../../features/push/components/push-settings.tsx';
 import { LimitSettings } from '../../features/limits/components/limit-settings.tsx';
 
 /**
- * /settings (issue 11, section 4; issue 12 adds its limits): each section is
+ * /settings (with the limits of ADR 029): each section is
  * its feature's component, composed here so features stay apart.
  */
 export function Component() {

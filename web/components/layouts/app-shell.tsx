@@ -18,7 +18,7 @@ type AppShellProps = {
 export function AppShell({ bottomNav = <BottomNav /> }: AppShellProps) {
   const { pathname } = useLocation();
   const hasNav = pathname !== '/';
-  // Back with a dialog open closes it and stays on the page (issue 14, point 8). Only in-app history:
+  // Back with a dialog open closes it and stays on the page. Only in-app history:
   // on the tab's first entry Back leaves the app before any script can answer it.
   const blocker = useBlocker(({ historyAction }) => historyAction === NavigationType.Pop && hasOpenDialog());
   useEffect(() => {

@@ -3,7 +3,7 @@ import { useOnlineStatus } from '../../hooks/use-online-status.ts';
 
 /**
  * 'You are offline' above every screen while the browser has no network
- * (issue 11, section 1): screens keep what they loaded (after a reload, the saved copy: ADR 053),
+ * (ADR 021): screens keep what they loaded (after a reload, the saved copy: ADR 053),
  * read-only: signed-in screens disable their actions, and a call still made fails at once with the
  * offline message (web/lib/api-client.ts).
  */

@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 
 /**
- * The first thing a keyboard user reaches on every screen (issue 13, point 6): hidden until focused,
+ * The first thing a keyboard user reaches on every screen: hidden until focused,
  * it moves focus past the header to the screen's <main>, whichever layout drew it.
  */
 export function SkipLink() {

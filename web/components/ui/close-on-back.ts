@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 
 /*
  * Back with a dialog open closes the dialog instead of leaving the page
- * (issue 14, point 8). Every open Dialog and AlertDialog registers here, top
+ *. Every open Dialog and AlertDialog registers here, top
  * one last; the app shell blocks the router's Back while one is open and asks
  * the top one to close (components/layouts/app-shell.tsx).
  */

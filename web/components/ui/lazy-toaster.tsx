@@ -14,7 +14,7 @@ const CONTAINER_ID = 'toasts';
  * (Radix, through aria-hidden's `hideOthers`) marks everything outside it aria-hidden when it opens, except
  * elements with an `aria-live` attribute; sonner's region has one but may mount after the dialog opened
  * (it loads lazily), so this container carries `aria-live="off"` (a div's default, no announcing of its
- * own) and toasts raised over a dialog are still announced (issue 13).
+ * own) and toasts raised over a dialog are still announced.
  */
 function toastContainer(): HTMLElement | null {
   // The build's prerender (ADR 047) has no document; toasts only ever render in the browser.
@@ -32,7 +32,7 @@ function toastContainer(): HTMLElement | null {
 const IDLE_FALLBACK_MS = 2000;
 
 /**
- * The app's toast outlet, loaded after the page is interactive (issue 13): on
+ * The app's toast outlet, loaded after the page is interactive: on
  * the first toast, or when the browser is idle, whichever comes first.
  */
 export function LazyToaster() {

@@ -2,7 +2,7 @@ import { useEffect, useState, type CSSProperties } from 'react';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the Toaster itself, loaded lazily by lazy-toaster.tsx
 import { Toaster as Sonner } from 'sonner';
 
-/** At most this many toasts show at once; older ones wait (hidden) or time out (issue 14, point 7). */
+/** At most this many toasts show at once; older ones wait (hidden) or time out. */
 const VISIBLE_TOASTS = 2;
 
 type Side = 'top' | 'bottom';
@@ -76,7 +76,7 @@ function useSideAwayFromFocus(): Side {
 }
 
 // Sonner's rich text colours are 3.1:1 (warning) to 4.4:1 (error) on their tints; WCAG AA needs 4.5:1
-// (issue 13, point 6). The same hues, darker: 5.3:1 or more on the same backgrounds.
+//. The same hues, darker: 5.3:1 or more on the same backgrounds.
 const accessibleColours: CSSProperties & Record<`--${string}`, string> = {
   '--success-text': 'hsl(140, 100%, 22%)',
   '--error-text': 'hsl(360, 100%, 40%)',

@@ -4,7 +4,7 @@ import { cn } from '../../lib/utils.ts';
 /*
  * The WAI-ARIA tabs pattern (automatic activation, horizontal), written here instead of Radix Tabs:
  * /home and /feed show tabs on first paint, and Radix's Tabs, roving-focus and collection modules were
- * ~8 KiB of their 150 KiB first load (issue 13, ADR 037). Same markup as Radix's: role tablist/tab/
+ * ~8 KiB of their 150 KiB first load (ADR 037). Same markup as Radix's: role tablist/tab/
  * tabpanel, aria-selected, data-state active|inactive, a roving tabindex, arrows/Home/End to move
  * between tabs, and only the selected panel in the page.
  */

@@ -1,6 +1,6 @@
 /**
  * What the page and the service worker (web/sw.ts) say to each other, and the
- * Web Push payload the server sends (issue 11, section 2). Checked by hand
+ * Web Push payload the server sends. Checked by hand
  * rather than with zod: the worker stays small and this module has no imports.
  */
 

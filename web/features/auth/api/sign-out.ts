@@ -9,7 +9,7 @@ let isSigningOutHere = false;
 /**
  * Whether the session ended by 'Logout' in this tab (the next login starts at
  * /home), rather than by expiring or a logout elsewhere (the next login comes
- * back to the page, and to a half-written bet: issue 14, point 2).
+ * back to the page, and to a half-written bet).
  */
 export function didSignOutHere(): boolean {
   return isSigningOutHere;

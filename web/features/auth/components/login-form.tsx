@@ -10,7 +10,7 @@ import { signInErrorMessage, useSignIn } from '../api/sign-in.ts';
 /** The toasts of this form (lib/toast.ts: a success clears its errors). */
 const FORM = 'login';
 
-// Radix Dialog and its focus trap load when the visitor asks for a reset, not with /login (issue 13).
+// Radix Dialog and its focus trap load when the visitor asks for a reset, not with /login.
 const ForgotPasswordDialog = lazy(async () => {
   const module = await import('./forgot-password-dialog.tsx');
   return { default: module.ForgotPasswordDialog };

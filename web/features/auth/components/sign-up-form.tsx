@@ -48,7 +48,7 @@ export function SignUpForm({ onSignedUp, onSubmitted }: SignUpFormProps) {
   // Came from a page to return to (a challenge link): the verification link, and a login here, go back there.
   const returnPath = returnStatePath(useLocation().state);
   const ageId = useId();
-  // Not react-hook-form: its ~13 KiB gzip stays off '/' and /signup (issue 13, ADR 037).
+  // Not react-hook-form: its ~13 KiB gzip stays off '/' and /signup (ADR 037).
   const { register, checkbox, handleSubmit, setError, getValues, errors } = useRuleForm(
     checkSignUp,
     emptyValues,

@@ -1,6 +1,6 @@
 import { api, unwrap } from '../../../lib/api-client.ts';
 import type { MutationConfig } from '../../../lib/query-client.ts';
-import { useBetMutation } from '../../bets/hooks/use-bet-mutation.ts';
+import { useBetMutation } from '../../../hooks/use-bet-mutation.ts';
 
 /** 'Mark All Paid': one settlement for exactly the bets the screen showed. */
 export async function settleUp({ friendId, betIds }: { friendId: string; betIds: string[] }) {

@@ -1,4 +1,5 @@
 import { HandCoins } from 'lucide-react';
+import { useContext } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
 import type { BalanceDetail } from '../../../../domain/balances.ts';
@@ -15,10 +16,10 @@ import {
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { PayButtons } from '../../../components/pay-buttons.tsx';
 import { apiErrorMessage } from '../../../lib/api-error.ts';
-import { ActionButton } from '../../bets/components/action-button.tsx';
+import { ActionButton } from '../../../components/ui/action-button.tsx';
 import { useBalance } from '../api/get-balances.ts';
 import { useSettleUp } from '../api/settle-up.ts';
-import { BalanceReminderButton } from './balance-reminder-button.tsx';
+import { BalanceReminderSlot } from './balance-reminder-slot.ts';
 import { SettlementToConfirm } from './settlement-to-confirm.tsx';
 
 type BalanceDialogProps = { friendId: string | null; onClose: () => void };
@@ -61,6 +62,7 @@ export function BalanceDialog({ friendId, onClose }: BalanceDialogProps) {
 }
 
 function BalanceView({ balance, onClose }: { balance: BalanceDetail; onClose: () => void }) {
+  const reminder = useContext(BalanceReminderSlot);
   const { friend, net, bets } = balance;
   const settle = useSettleUp({
     onSuccess: () => {
@@ -132,14 +134,14 @@ function BalanceView({ balance, onClose }: { balance: BalanceDetail; onClose: ()
           </ActionButton>
         </div>
       ) : null}
-      {balance.reminder ? (
-        <BalanceReminderButton
-          friend={friend}
-          availableAt={balance.reminder.availableAt}
-          size="default"
-          className="w-full"
-        />
-      ) : null}
+      {balance.reminder && reminder
+        ? reminder({
+            friend: friend,
+            availableAt: balance.reminder.availableAt,
+            size: 'default',
+            className: 'w-full',
+          })
+        : null}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { Scale } from 'lucide-react';
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import type { Balance } from '../../../../domain/balances.ts';
 import { balanceLine, balanceMessages } from '../../../../domain/balance-rules.ts';
 import { formatDollars } from '../../../../domain/money.ts';
@@ -11,9 +11,9 @@ import { useBalances } from '../api/get-balances.ts';
 import { LazyOverlay } from '../../../components/ui/lazy-overlay.tsx';
 import { lazyComponent, usePreloadOnIntent } from '../../../lib/lazy-component.ts';
 import { SettlementToConfirm } from './settlement-to-confirm.tsx';
-import { BalanceReminderButton } from './balance-reminder-button.tsx';
+import { BalanceReminderSlot } from './balance-reminder-slot.ts';
 
-// Radix Dialog and the settle-up view load after the profile works (issue 13), fetched on the first interaction.
+// Radix Dialog and the settle-up view load after the profile works, fetched on the first interaction.
 const BalanceDialog = lazyComponent(async () => (await import('./balance-dialog.tsx')).BalanceDialog);
 
 /** A balance's line: the net, or the payment waiting for the viewer's confirmation. */
@@ -23,9 +23,10 @@ export function balanceText(balance: Balance): string {
   return balanceLine(balance.friend.name, balance.net);
 }
 
-/** The Profile screen's 'Balances' card (issue 12): one line per friend, largest first. */
+/** The Profile screen's 'Balances' card: one line per friend, largest first. */
 export function BalancesCard() {
   const balances = useBalances();
+  const reminder = useContext(BalanceReminderSlot);
   const [openFriendId, setOpenFriendId] = useState<string | null>(null);
   usePreloadOnIntent(BalanceDialog);
   return (
@@ -67,12 +68,12 @@ export function BalancesCard() {
                         {balanceText(balance)}
                       </span>
                     </button>
-                    {balance.reminder ? (
-                      <BalanceReminderButton
-                        friend={balance.friend}
-                        availableAt={balance.reminder.availableAt}
-                      />
-                    ) : null}
+                    {balance.reminder && reminder
+                      ? reminder({
+                          friend: balance.friend,
+                          availableAt: balance.reminder.availableAt,
+                        })
+                      : null}
                   </div>
                   {balance.pendingSettlement ? (
                     <SettlementToConfirm
@@ -112,6 +113,7 @@ export function BalancesCard() {
 /** The user profile dialog's line for this friend; tapping it opens the balance. */
 export function FriendBalanceLine({ friendId }: { friendId: string }) {
   const balances = useBalances();
+  const reminder = useContext(BalanceReminderSlot);
   const [isOpen, setIsOpen] = useState(false);
   const balance = balances.data?.items.find((item) => item.friend.id === friendId);
   if (!balances.data) return null;
@@ -124,9 +126,9 @@ export function FriendBalanceLine({ friendId }: { friendId: string }) {
       >
         {balance ? balanceText(balance) : balanceMessages.allSettled}
       </button>
-      {balance?.reminder ? (
-        <BalanceReminderButton friend={balance.friend} availableAt={balance.reminder.availableAt} />
-      ) : null}
+      {balance?.reminder && reminder
+        ? reminder({ friend: balance.friend, availableAt: balance.reminder.availableAt })
+        : null}
       {balance?.pendingSettlement ? (
         <SettlementToConfirm friendName={balance.friend.name} settlement={balance.pendingSettlement} />
       ) : null}

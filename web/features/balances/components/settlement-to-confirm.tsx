@@ -4,7 +4,7 @@ import type { BalanceDetail } from '../../../../domain/balances.ts';
 import { betCountText } from '../../../../domain/balance-rules.ts';
 import { formatDollars } from '../../../../domain/money.ts';
 import { apiErrorMessage } from '../../../lib/api-error.ts';
-import { ActionButton } from '../../bets/components/action-button.tsx';
+import { ActionButton } from '../../../components/ui/action-button.tsx';
 import { useConfirmSettlement } from '../api/settle-up.ts';
 
 /** A payment the friend marked as sent, for the viewer to confirm (Balances card, activity inbox). */

@@ -1,8 +1,8 @@
 import { toast } from '../../../lib/toast.ts';
 import type { Bet } from '../../../../domain/bets.ts';
 import { useAcceptBet } from '../api/accept-bet.ts';
-import { betToastForm, toastBetError } from '../utils/bet-toasts.ts';
-import { PredictionDialog } from './prediction-dialog.tsx';
+import { betToastForm, toastBetError } from '../../../lib/bet-toasts.ts';
+import { PredictionDialog } from '../../../components/prediction-dialog.tsx';
 
 type AcceptBetDialogProps = { bet: Bet; open: boolean; onOpenChange: (open: boolean) => void };
 

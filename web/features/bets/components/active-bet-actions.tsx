@@ -2,8 +2,8 @@ import { ThumbsDown, Trophy } from 'lucide-react';
 import { toast } from '../../../lib/toast.ts';
 import type { Bet } from '../../../../domain/bets.ts';
 import { useResolveBet } from '../api/resolve-bet.ts';
-import { betToastForm, toastBetError } from '../utils/bet-toasts.ts';
-import { ActionButton } from './action-button.tsx';
+import { betToastForm, toastBetError } from '../../../lib/bet-toasts.ts';
+import { ActionButton } from '../../../components/ui/action-button.tsx';
 import { VoidBetActions } from './void-bet-actions.tsx';
 
 /** Either party resolves the bet ('I Won' / 'I Lost') or asks to void it. */

@@ -1,5 +1,5 @@
 import { BadgeCheck, CircleCheck, Flag, HandCoins } from 'lucide-react';
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import { toast } from '../../../lib/toast.ts';
 import { settledInText } from '../../../../domain/balance-rules.ts';
 import { canDispute } from '../../../../domain/bet-rules.ts';
@@ -8,11 +8,11 @@ import type { Bet } from '../../../../domain/bets.ts';
 import { useConfirmPayment } from '../api/confirm-payment.ts';
 import { useDisputeBet } from '../api/dispute-bet.ts';
 import { useMarkPaymentSent } from '../api/mark-payment-sent.ts';
-import { betToastForm, toastBetError } from '../utils/bet-toasts.ts';
+import { betToastForm, toastBetError } from '../../../lib/bet-toasts.ts';
 import { betState, formatDollars, otherParty } from '../utils/bet-view.ts';
-import { ActionButton } from './action-button.tsx';
+import { ActionButton } from '../../../components/ui/action-button.tsx';
 import { BetNote } from './bet-note.tsx';
-import { BetReminderButton } from './bet-reminder-button.tsx';
+import { BetReminderSlot } from './bet-reminder-slot.ts';
 import { LazyDisputeDialog } from './lazy-bet-dialogs.ts';
 import { LazyOverlay } from '../../../components/ui/lazy-overlay.tsx';
 import { PayButtons } from '../../../components/pay-buttons.tsx';
@@ -35,6 +35,7 @@ export function CompletedBetActions({ bet, viewerId }: { bet: Bet; viewerId: str
       }),
     onError: (error) => toastBetError(error, { form: betToastForm(bet.id) }),
   });
+  const reminder = useContext(BetReminderSlot);
   const [isDisputeOpen, setIsDisputeOpen] = useState(false);
   const dispute = useDisputeBet({
     onSuccess: () => {
@@ -79,9 +80,9 @@ export function CompletedBetActions({ bet, viewerId }: { bet: Bet; viewerId: str
           <BetNote>
             Waiting for {other.name} to pay you {formatDollars(bet.amount)}
           </BetNote>
-          {bet.reminder ? (
-            <BetReminderButton betId={bet.id} loserName={other.name} availableAt={bet.reminder.availableAt} />
-          ) : null}
+          {bet.reminder && reminder
+            ? reminder({ betId: bet.id, loserName: other.name, availableAt: bet.reminder.availableAt })
+            : null}
         </div>
       );
     return (

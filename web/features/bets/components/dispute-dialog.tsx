@@ -1,7 +1,7 @@
 import { useId, useState, type SyntheticEvent } from 'react';
 import { DISPUTE_REASON_MAX } from '../../../../domain/bet-rules.ts';
 import { Input } from '../../../components/ui/input.tsx';
-import { FormDialog } from './form-dialog.tsx';
+import { FormDialog } from '../../../components/ui/form-dialog.tsx';
 
 type DisputeDialogProps = {
   claimantName: string;

@@ -27,7 +27,7 @@ type FriendPickerPopoverProps = {
 
 /**
  * The searchable list of friends (cmdk in a Radix popover), loaded apart from the picker's button so
- * neither is in /home's first download (issue 13). The button is not a Radix trigger, so this does what
+ * neither is in /home's first download. The button is not a Radix trigger, so this does what
  * PopoverTrigger would: anchor to it, leave a click on it to the button's own toggle, and focus it on
  * close unless the user went elsewhere.
  */

@@ -8,7 +8,7 @@ import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
 import { lazyComponent } from '../../../lib/lazy-component.ts';
 
 // Radix Popover, floating-ui and cmdk load when the picker is pointed at, focused or pressed, not with
-// /home (issue 13); the button itself is here, so the form never shifts or flashes.
+// /home; the button itself is here, so the form never shifts or flashes.
 const FriendPickerPopover = lazyComponent(
   async () => (await import('./friend-picker-popover.tsx')).FriendPickerPopover,
 );

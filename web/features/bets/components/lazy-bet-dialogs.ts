@@ -3,7 +3,7 @@ import { lazyComponent, preloadOnIntent } from '../../../lib/lazy-component.ts';
 
 /*
  * The bet cards' dialogs (Radix Dialog, the prediction and dispute forms), loaded on first use: a profile
- * shows dozens of cards and their openers, no dialog (issue 13). They are fetched at the first pointer or
+ * shows dozens of cards and their openers, no dialog. They are fetched at the first pointer or
  * key event (ADR 041).
  */
 export const LazyAcceptBetDialog = lazyComponent(
@@ -12,9 +12,6 @@ export const LazyAcceptBetDialog = lazyComponent(
 export const LazyDisputeDialog = lazyComponent(
   async () => (await import('./dispute-dialog.tsx')).DisputeDialog,
 );
-export const LazyChallengeLinkDialog = lazyComponent(
-  async () => (await import('./challenge-link-dialog.tsx')).ChallengeLinkDialog,
-);
 
 // Every screen with bet actions (profile, home's waiting list, a bet's page) loads this module.
-preloadOnIntent(LazyConfirmDialog, LazyAcceptBetDialog, LazyDisputeDialog, LazyChallengeLinkDialog);
+preloadOnIntent(LazyConfirmDialog, LazyAcceptBetDialog, LazyDisputeDialog);

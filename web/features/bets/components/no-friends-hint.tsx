@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 
 /**
  * Above the friend picker of a user who has no friends yet: the Place Bet form
- * stays the one the spec shows, with 'Place Bet' off (issue 14, point 3).
+ * stays the one the spec shows, with 'Place Bet' off.
  */
 export function NoFriendsHint({ friendsPath }: { friendsPath: string }) {
   return (

@@ -5,15 +5,15 @@ import { LazyOverlay } from '../../../components/ui/lazy-overlay.tsx';
 import { toast } from '../../../lib/toast.ts';
 import type { Bet } from '../../../../domain/bets.ts';
 import { useDeclineBet } from '../api/decline-bet.ts';
-import { betToastForm, toastBetError } from '../utils/bet-toasts.ts';
+import { betToastForm, toastBetError } from '../../../lib/bet-toasts.ts';
 import { LazyAcceptBetDialog } from './lazy-bet-dialogs.ts';
-import { ActionButton } from './action-button.tsx';
+import { ActionButton } from '../../../components/ui/action-button.tsx';
 import { BetNote } from './bet-note.tsx';
 
 /** The opponent accepts (with an optional prediction) or declines; the creator waits. */
 export function PendingBetActions({ bet, viewerId }: { bet: Bet; viewerId: string }) {
   const [isAcceptOpen, setIsAcceptOpen] = useState(false);
-  // Declining deletes the bet for both (spec): asked first (issue 14, point 8).
+  // Declining deletes the bet for both (spec): asked first.
   const [isDeclineOpen, setIsDeclineOpen] = useState(false);
   const decline = useDeclineBet({
     onSettled: () => setIsDeclineOpen(false),

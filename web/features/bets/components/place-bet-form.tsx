@@ -1,3 +1,4 @@
+import type { UseMutationResult } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
 import { toast } from '../../../lib/toast.ts';
 import type { UserSummary } from '../../../../domain/profiles.ts';
@@ -11,18 +12,17 @@ import {
   type PlaceBetFields,
 } from '../../../../domain/bet-rules.ts';
 import type { Bet } from '../../../../domain/bets.ts';
-import type { MyChallenge } from '../../../../domain/challenges.ts';
+import type { CreateChallengeInput, MyChallenge } from '../../../../domain/challenges.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Tabs, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { TextField, FieldError } from '../../../components/ui/text-field.tsx';
 import { ApiError, apiErrorMessage } from '../../../lib/api-error.ts';
 import { useCreateBet } from '../api/create-bet.ts';
-import { useCreateChallenge } from '../api/create-challenge.ts';
-import { AmountPicker, type AmountChoice } from './amount-picker.tsx';
+import { AmountPicker, type AmountChoice } from '../../../components/amount-picker.tsx';
 import { FriendPicker } from './friend-picker.tsx';
 import { NoFriendsHint } from './no-friends-hint.tsx';
 import { saveBetDraft, type BetDraft, type OpponentMode } from '../utils/bet-draft.ts';
-import { betErrorTitle } from '../utils/bet-toasts.ts';
+import { betErrorTitle } from '../../../lib/bet-toasts.ts';
 
 /** The form's toasts (lib/toast.ts): placing the bet clears its earlier errors. */
 const FORM = 'place-bet';
@@ -33,8 +33,10 @@ type PlaceBetFormProps = {
   friendId: string | null;
   onFriendChange: (friendId: string) => void;
   onPlaced: (bet: Bet) => void;
-  /** A challenge link was made instead (issue 10, section 3). */
+  /** A challenge link was made instead. */
   onChallengeCreated: (challenge: MyChallenge) => void;
+  /** The challenges feature's mutation, composed by the route (features do not import each other). */
+  createChallenge: Pick<UseMutationResult<MyChallenge, Error, CreateChallengeInput>, 'mutate' | 'isPending'>;
   /** Where friends are found, for the hint shown to a user who has none. */
   friendsPath: string;
   /** What the form starts with: the draft left earlier in this tab's session. */
@@ -58,6 +60,7 @@ export function PlaceBetForm({
   onFriendChange,
   onPlaced,
   onChallengeCreated,
+  createChallenge,
   friendsPath,
   initialDraft,
   draftKey,
@@ -107,7 +110,7 @@ export function PlaceBetForm({
     },
     // Everything typed stays in place for another try. A 401 means the session ended (expired, or
     // signed out in another tab): the route guard goes to /login, and after signing in the draft is
-    // back on this form (issue 14, point 2).
+    // back on this form.
     onError: (error) =>
       error instanceof ApiError && error.status === 401
         ? toast.error(betMessages.authRequired.title, {
@@ -120,20 +123,20 @@ export function PlaceBetForm({
           }),
   });
 
-  const createChallenge = useCreateChallenge({
-    onSuccess: (challenge) => {
+  const challengeCallbacks = {
+    onSuccess: (challenge: MyChallenge) => {
       // Done: the next bet starts from a clean form (and an empty draft).
       setDescription('');
       setAmount(null);
       setMode('friend');
       onChallengeCreated(challenge);
     },
-    onError: (error) =>
+    onError: (error: Error) =>
       toast.error(betErrorTitle(error, 'Error'), {
         description: apiErrorMessage(error, 'Failed to create the challenge link. Please try again.'),
         form: FORM,
       }),
-  });
+  };
 
   const errorFor = (field: keyof PlaceBetFields) => (failure?.field === field ? failure.message : undefined);
   const errorIdFor = (field: keyof PlaceBetFields) =>
@@ -165,7 +168,10 @@ export function PlaceBetForm({
     }
     setFailure(null);
     if (mode === 'link') {
-      createChallenge.mutate({ description: description.trim(), amount: amount?.amount ?? 0 });
+      createChallenge.mutate(
+        { description: description.trim(), amount: amount?.amount ?? 0 },
+        challengeCallbacks,
+      );
       return;
     }
     createBet.mutate({

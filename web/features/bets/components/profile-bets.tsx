@@ -1,5 +1,5 @@
 import { LoaderCircle, Trophy } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -8,13 +8,14 @@ import { useRevealedCount } from '../../../hooks/use-revealed-count.ts';
 import type { BetSectionName } from '../../../../domain/bets.ts';
 import { useMyBets } from '../api/get-my-bets.ts';
 import { BetSection } from './bet-section.tsx';
-import { OpenChallenges } from './open-challenges.tsx';
 
 type ProfileBetsProps = {
   viewerId: string;
   /** Where the empty state's button goes. */
   placeBetPath: string;
   onOpenComments: (betId: string) => void;
+  /** The open challenge links (web/features/challenges), shown between Pending and Active Bets. */
+  openChallenges: ReactNode;
 };
 
 /**
@@ -24,7 +25,7 @@ type ProfileBetsProps = {
 const FIRST_CARDS = 1;
 
 /** The profile's Pending, Active and Past Bets, or the empty state when I have none. */
-export function ProfileBets({ viewerId, placeBetPath, onOpenComments }: ProfileBetsProps) {
+export function ProfileBets({ viewerId, placeBetPath, onOpenComments, openChallenges }: ProfileBetsProps) {
   const bets = useMyBets();
   const [loading, setLoading] = useState<BetSectionName | null>(null);
   const shown = useRevealedCount(bets.data !== undefined, FIRST_CARDS);
@@ -63,7 +64,7 @@ export function ProfileBets({ viewerId, placeBetPath, onOpenComments }: ProfileB
             </Button>
           }
         />
-        <OpenChallenges />
+        {openChallenges}
       </div>
     );
   }
@@ -91,7 +92,7 @@ export function ProfileBets({ viewerId, placeBetPath, onOpenComments }: ProfileB
   return (
     <div className="grid gap-6">
       <BetSection title="Pending Bets" bets={pending.bets} {...sectionProps} footer={footer('pending')} />
-      <OpenChallenges />
+      {openChallenges}
       <BetSection title="Active Bets" bets={active.bets} {...sectionProps} footer={footer('active')} />
       <BetSection title="Past Bets" bets={past.bets} {...sectionProps} footer={footer('past')} />
     </div>

@@ -1,6 +1,5 @@
 /**
- * The half-written bet, kept in sessionStorage for the tab's session (issue 14,
- * point 8): switching to Feed or Profile and back, or signing in again after
+ * The half-written bet, kept in sessionStorage for the tab's session: switching to Feed or Profile and back, or signing in again after
  * the session ended (point 2), finds the form as it was left. Keyed by user, so
  * another account signed in on the same tab never sees it.
  */

@@ -78,7 +78,7 @@ type FriendRowProps = {
 };
 
 function FriendRow({ friend, onSelectUser, onPlaceBet }: FriendRowProps) {
-  // Removing acts on both people and cancels pending bets (ADR 017): asked first (issue 14, point 8).
+  // Removing acts on both people and cancels pending bets (ADR 017): asked first.
   const [isConfirmOpen, setIsConfirmOpen] = useState(false);
   const form = `friend:${friend.id}`;
   const remove = useRemoveFriend({

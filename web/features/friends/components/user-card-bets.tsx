@@ -13,7 +13,7 @@ type UserCardBetsProps = {
 };
 
 // Tracks are minmax(0, 1fr) (grid-cols-1), not auto: a long name or word must not widen the list past
-// the dialog's edge (issue 14, point 8).
+// the dialog's edge.
 export function UserCardBets({ userId, bets, total }: UserCardBetsProps) {
   const headingId = useId();
   const more = total - bets.length;

@@ -1,10 +1,11 @@
 import { CircleDollarSign } from 'lucide-react';
+import { useContext } from 'react';
 import type { UserCard } from '../../../../domain/profiles.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
-import { FriendBalanceLine } from '../../balances/components/balances-card.tsx';
-import { PayerRecordLines } from '../../profile/components/payer-record.tsx';
+import { PayerRecordLines } from '../../../components/payer-record.tsx';
+import { FriendBalanceSlot } from './friend-balance-slot.ts';
 import { AddFriendButton } from './add-friend-button.tsx';
 import { UserCardBets } from './user-card-bets.tsx';
 import { UserCardFriends } from './user-card-friends.tsx';
@@ -19,6 +20,7 @@ type UserCardViewProps = {
 };
 
 export function UserCardView({ card, onSelectUser, onPlaceBet }: UserCardViewProps) {
+  const friendBalance = useContext(FriendBalanceSlot);
   const { user, relationship } = card;
   const canSeeMore = relationship === 'friend' || relationship === 'self';
   return (
@@ -48,7 +50,7 @@ export function UserCardView({ card, onSelectUser, onPlaceBet }: UserCardViewPro
 
       {card.stats ? <UserCardStats stats={card.stats} /> : null}
       {card.payerRecord ? <PayerRecordLines record={card.payerRecord} /> : null}
-      {relationship === 'friend' ? <FriendBalanceLine friendId={user.id} /> : null}
+      {relationship === 'friend' && friendBalance ? friendBalance(user.id) : null}
 
       {relationship === 'friend' ? (
         <Button className="h-auto min-h-10 whitespace-normal" onClick={() => onPlaceBet(user.id)}>

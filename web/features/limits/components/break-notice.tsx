@@ -1,7 +1,7 @@
 import { Coffee } from 'lucide-react';
 import { limitMessages } from '../../../../domain/limit-rules.ts';
 
-/** Instead of the Place Bet form while a break lasts (issue 12, section 6). */
+/** Instead of the Place Bet form while a break lasts. */
 export function BreakNotice({ breakUntil }: { breakUntil: string }) {
   return (
     <div role="status" className="grid justify-items-center gap-3 rounded-lg border bg-card px-6 py-10 text-center">

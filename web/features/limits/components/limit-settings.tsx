@@ -19,7 +19,7 @@ import { TakeBreak } from './take-break.tsx';
 
 const HEADING_ID = 'limit-settings-heading';
 
-/** The 'Limits' section of /settings (issue 12, section 6): a weekly loss limit and Take a Break. */
+/** The 'Limits' section of /settings: a weekly loss limit and Take a Break. */
 export function LimitSettings() {
   const limits = useLimits();
   return (

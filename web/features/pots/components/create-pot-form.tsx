@@ -22,7 +22,7 @@ import { FieldError, TextField } from '../../../components/ui/text-field.tsx';
 import { apiErrorMessage } from '../../../lib/api-error.ts';
 import { toast } from '../../../lib/toast.ts';
 import { cn } from '../../../lib/utils.ts';
-import { AmountPicker, type AmountChoice } from '../../bets/components/amount-picker.tsx';
+import { AmountPicker, type AmountChoice } from '../../../components/amount-picker.tsx';
 import { useCreatePot, type PotData } from '../api/pots.ts';
 import { InvitePicker } from './invite-picker.tsx';
 

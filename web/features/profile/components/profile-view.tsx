@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { ProfileScreen } from '../../../../domain/profiles.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ProfileFriendsCard } from './profile-friends-card.tsx';
-import { PayerRecordLines } from './payer-record.tsx';
+import { PayerRecordLines } from '../../../components/payer-record.tsx';
 import { ProfileStats } from './profile-stats.tsx';
 import { ProfileSummary } from './profile-summary.tsx';
 

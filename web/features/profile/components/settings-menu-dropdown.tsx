@@ -26,7 +26,7 @@ export type SettingsMenuDropdownProps = SettingsMenuProps & {
   autoFocus: boolean;
 };
 
-/** The settings menu itself (Radix DropdownMenu), loaded apart from its trigger (issue 13, ADR 044). */
+/** The settings menu itself (Radix DropdownMenu), loaded apart from its trigger (ADR 044). */
 export function SettingsMenuDropdown({
   onEditProfile,
   canEditProfile,

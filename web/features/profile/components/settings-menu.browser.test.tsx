@@ -39,8 +39,8 @@ test('keyboard: the focused Settings button stays focused when the menu loads, E
   const settings = page.getByRole('button', { name: 'Settings' });
   await userEvent.tab();
   await expect.element(settings).toHaveFocus();
-  // Let the menu's chunk (fetched on focus) replace the stand-in.
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  // The menu's chunk (fetched on focus) has replaced the stand-in once Radix's trigger is there (data-state).
+  await expect.element(settings).toHaveAttribute('data-state', 'closed');
   await expect.element(settings).toHaveFocus();
   await userEvent.keyboard('{Enter}');
   await expect.element(page.getByRole('menu')).toBeVisible();

@@ -21,7 +21,7 @@ const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown']);
 
 /**
  * The profile's settings menu. Radix DropdownMenu with floating-ui (~30 KiB gzip with its helpers) is not in /profile's first
- * load (issue 13, ADR 044): this stand-in trigger looks and is named as the real one, and fetches the menu
+ * load (ADR 044): this stand-in trigger looks and is named as the real one, and fetches the menu
  * when pointed at, focused or pressed. Once the chunk is there the real menu replaces it, open if the
  * stand-in was pressed meanwhile (as Radix's trigger, on pointerdown or Enter, Space, ArrowDown) and
  * focused if it had focus, so the swap is invisible to a mouse, touch or keyboard user.

@@ -34,7 +34,7 @@ async function enablePush(): Promise<PushState> {
   return 'on';
 }
 
-/** The 'Push notifications' section of /settings (issue 11, section 2). */
+/** The 'Push notifications' section of /settings. */
 export function PushSettings() {
   const [state, setState] = useState<PushState>('checking');
 
