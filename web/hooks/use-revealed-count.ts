@@ -1,14 +1,33 @@
-import { useDeferredValue, useState } from 'react';
+import { useEffect, useState } from 'react';
+
+type RevealOptions = {
+  /** Items in the render that shows the list: what a phone's first screen holds. */
+  first: number;
+  /** Items added in each following task. */
+  perTask: number;
+};
 
 /**
- * How many items of a long list to render (undefined: all). A list whose data arrives after its screen
- * mounted renders `first` items in the render that shows it, then all of them in a deferred render, which
- * React renders in ~5 ms slices between the browser's other work (useDeferredValue, ADR 049): the profile's
- * ~1,000 elements of bet cards no longer block input for one long task. A list that is ready when the screen
- * mounts (from the cache, coming back) renders whole at once, so the router's scroll restoration finds the
- * place the visitor left. Render the items memoized, so the deferred render does not redo the first ones.
+ * How many items of a long list to render: `first` in the render that shows it (once `isReady`), then
+ * `perTask` more in each following task, then all (undefined) for good, also when the list grows later.
+ * A list that is ready when the screen mounts (from the cache, coming back) renders whole at once, so the
+ * router's scroll restoration finds the place the visitor left.
+ * Each task renders and commits only the items it adds. A deferred render (useDeferredValue) slices React's
+ * render but commits the whole list in one task: the profile's ~1,000 elements of bet cards measured worse
+ * that way under React too (ADR 049: Lighthouse /profile TBT 2,008 and 2,198 ms deferred, 1,116 ms revealed
+ * per task, same busy machine). Render the items memoized, so each task only adds the new ones.
  */
-export function useRevealedCount(isReady: boolean, first: number): number | undefined {
-  const [isReadyAtMount] = useState(isReady);
-  return useDeferredValue(isReady ? undefined : first, isReadyAtMount ? undefined : first);
+export function useRevealedCount(
+  isReady: boolean,
+  total: number,
+  { first, perTask }: RevealOptions,
+): number | undefined {
+  const [shown, setShown] = useState<number | undefined>(() => (isReady ? undefined : first));
+  useEffect(() => {
+    if (!isReady || shown === undefined) return;
+    const next = shown + perTask;
+    const timer = setTimeout(() => setShown(next >= total ? undefined : next), 0);
+    return () => clearTimeout(timer);
+  }, [isReady, shown, total, perTask]);
+  return shown;
 }

@@ -15,10 +15,10 @@ type FeedListProps = {
   emptyAction?: ReactNode;
 };
 
-/** What a phone's first screen holds; the rest in a deferred render (web/hooks/use-revealed-count.ts). */
-const FIRST_CARDS = 4;
+/** What a phone's first screen holds, then two more cards per task (web/hooks/use-revealed-count.ts). */
+const REVEAL = { first: 4, perTask: 2 };
 
-/** Memoized: the deferred render renders only the cards it adds. */
+/** Memoized: each revealing task renders only the cards it adds. */
 const FeedCard = memo(BetCard);
 
 /** The Feed tab: my bets and my friends' bets, newest first, loaded a page at a time. */
@@ -27,7 +27,7 @@ export function FeedList({ onOpenUser, onOpenComments, emptyAction }: FeedListPr
   const { fetchNextPage } = feed;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const bets = feed.data?.pages.flatMap((page) => page.items) ?? [];
-  const shown = useRevealedCount(feed.data !== undefined, FIRST_CARDS);
+  const shown = useRevealedCount(feed.data !== undefined, bets.length, REVEAL);
 
   if (!feed.data) {
     return feed.isError ? (
@@ -52,8 +52,8 @@ export function FeedList({ onOpenUser, onOpenComments, emptyAction }: FeedListPr
           </li>
         ))}
       </ul>
-      {/* Mounted once the whole first page is rendered: mounted with the first cards, its observer saw its end in
-          view and loaded the next page as the deferred render committed the rest. */}
+      {/* Mounted once the whole first page is rendered: mounted with the first cards, its observer could report
+          the list's end in view after the last cards had pushed it away, and load the next page unasked. */}
       {shown === undefined ? (
         <LoadMore
           loadingLabel="Loading more bets"
