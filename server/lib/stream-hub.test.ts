@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { changeKinds } from '#domain/realtime.ts';
 import type { BusEvent } from './events.ts';
 import { createLogger } from './logger.ts';
 import { createRecentEvents } from './recent-events.ts';
@@ -150,7 +151,7 @@ test('a resync tells every stream to refetch everything and re-checks its sessio
   bus.deliver('me', { kind: 'resync' });
   await vi.advanceTimersByTimeAsync(1);
   expect(stream.state.chunks.slice(1).join('')).toBe(
-    ['bets', 'friends', 'notifications', 'feed', 'people']
+    changeKinds
       .map((kind) => `event: change\ndata: {"kind":"${kind}"}\n\n`)
       .join(''),
   );
