@@ -69,10 +69,9 @@ const serverFeatureZones = featuresOf('server').map((feature) => ({
 
 /*
  * Imports that read: anything outside the importing file's folder and its parent goes through the package.json
- * subpath aliases (#domain/…, #server/…, #web/…), never `../../`. 'off' until the one-off codemod has rewritten
- * the existing imports (node --import tsx <codemod> .); then this turns to 'error'.
+ * subpath aliases (#domain/…, #server/…, #web/…), never `../../` (ADR 055).
  */
-const DEEP_RELATIVE_IMPORTS = 'off';
+const DEEP_RELATIVE_IMPORTS = 'error';
 const deepRelativeImport = {
   regex: '^\\.\\./\\.\\./',
   message: 'Climbing two folders: import through #domain/…, #server/… or #web/… (package.json "imports").',

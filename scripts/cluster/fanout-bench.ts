@@ -1,6 +1,6 @@
-import { openDatabase } from '../../server/db/client.ts';
-import { createEventBus, createRedisEventBus, type EventBus } from '../../server/lib/events.ts';
-import { createLogger } from '../../server/lib/logger.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { createEventBus, createRedisEventBus, type EventBus } from '#server/lib/events.ts';
+import { createLogger } from '#server/lib/logger.ts';
 import { percentile } from './load-loop.ts';
 
 export type FanoutRow = {

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import webpush from 'web-push';
-import { startMailCapture, type CapturedMail, type MailCapture } from '../../e2e/smtp-capture.ts';
-import { buildServerBundle } from '../../server/testing/server-bundle.ts';
+import { startMailCapture, type CapturedMail, type MailCapture } from '#e2e/smtp-capture.ts';
+import { buildServerBundle } from '#server/testing/server-bundle.ts';
 import {
   ensureDebianPackages,
   freePort,

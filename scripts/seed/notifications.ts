@@ -1,4 +1,4 @@
-import type { NotificationData, NotificationType } from '../../domain/notifications.ts';
+import type { NotificationData, NotificationType } from '#domain/notifications.ts';
 
 /*
  * The inbox lines a seeded world implies: every event a bet's state says

@@ -10,9 +10,9 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { z } from 'zod';
-import { createPglite, openDatabase, schema, type Db } from '../../server/db/client.ts';
-import { lockDataDir } from '../../server/db/data-dir-lock.ts';
-import { loadEnv } from '../../server/env.ts';
+import { createPglite, openDatabase, schema, type Db } from '#server/db/client.ts';
+import { lockDataDir } from '#server/db/data-dir-lock.ts';
+import { loadEnv } from '#server/env.ts';
 
 export type Target = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
 

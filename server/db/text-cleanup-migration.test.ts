@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { hasForbiddenCharacters } from '../../domain/text.ts';
+import { hasForbiddenCharacters } from '#domain/text.ts';
 import { insertBet } from '../testing/bets.ts';
 import { insertUser, makeFriends } from '../testing/factories.ts';
 import { closeTestApp, createTestApp, type TestApp } from '../testing/test-app.ts';

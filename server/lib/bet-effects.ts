@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env.ts';
-import type { ChangeEvent } from '../../domain/realtime.ts';
+import type { ChangeEvent } from '#domain/realtime.ts';
 
 /**
  * What a transition causes outside its transaction: realtime hints, after

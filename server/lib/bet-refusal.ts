@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { reminderMessages } from '../../domain/reminders.ts';
+import { reminderMessages } from '#domain/reminders.ts';
 import type { Db } from '../db/client.ts';
 import { bets } from '../db/schema/bets.ts';
 import { AppError } from './errors.ts';

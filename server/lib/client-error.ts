@@ -1,6 +1,6 @@
 import type { Duplex } from 'node:stream';
-import type { ApiErrorBody } from '../../domain/errors.ts';
-import { defaultErrorMessages } from '../../domain/errors.ts';
+import type { ApiErrorBody } from '#domain/errors.ts';
+import { defaultErrorMessages } from '#domain/errors.ts';
 
 /** What Node answers by itself for the request errors it catches before any handler runs. */
 const PLAIN_ANSWERS: Record<string, string> = {

@@ -1,4 +1,4 @@
-import { defaultErrorMessages, errorStatus, type ErrorCode } from '../../domain/errors.ts';
+import { defaultErrorMessages, errorStatus, type ErrorCode } from '#domain/errors.ts';
 
 /** A failure the client should see as is; app.onError turns it into JSON. */
 export class AppError extends Error {

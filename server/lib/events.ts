@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { z } from 'zod';
 import { survivePoolErrors, type Database } from '../db/client.ts';
-import { changeKinds, type ChangeEvent, type RecentChanges } from '../../domain/realtime.ts';
+import { changeKinds, type ChangeEvent, type RecentChanges } from '#domain/realtime.ts';
 import type { Logger } from './logger.ts';
 import { createRecentEvents } from './recent-events.ts';
 import { connectRedis, type RedisConfig } from './redis.ts';

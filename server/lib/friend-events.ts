@@ -1,4 +1,4 @@
-import type { ChangeEvent } from '../../domain/realtime.ts';
+import type { ChangeEvent } from '#domain/realtime.ts';
 
 type Publisher = { publish(userIds: string[], event: ChangeEvent): Promise<void> };
 

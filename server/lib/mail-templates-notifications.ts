@@ -1,6 +1,6 @@
-import { categoryLabels, type NotificationCategory } from '../../domain/notification-preferences.ts';
-import { formatDollars } from '../../domain/money.ts';
-import type { NotificationData, NotificationType } from '../../domain/notifications.ts';
+import { categoryLabels, type NotificationCategory } from '#domain/notification-preferences.ts';
+import { formatDollars } from '#domain/money.ts';
+import type { NotificationData, NotificationType } from '#domain/notifications.ts';
 import { layoutMessage, type MailAction } from './mail-templates.ts';
 import type { MailMessage } from './mail-transport.ts';
 import { inertUserText } from './mail-user-text.ts';

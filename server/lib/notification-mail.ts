@@ -1,5 +1,5 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
-import { deliveryOf, type NotificationCategory } from '../../domain/notification-preferences.ts';
+import { deliveryOf, type NotificationCategory } from '#domain/notification-preferences.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/auth.ts';
 import { mailThrottle } from '../db/schema/mail.ts';

@@ -1,4 +1,4 @@
-import type { NotificationData, NotificationType } from '../../domain/notifications.ts';
+import type { NotificationData, NotificationType } from '#domain/notifications.ts';
 import type { Db } from '../db/client.ts';
 import { notifications } from '../db/schema/notifications.ts';
 import { queueNotificationMail } from './notification-mail.ts';

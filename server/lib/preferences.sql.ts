@@ -3,7 +3,7 @@ import {
   defaultPreference,
   type DeliveryChannel,
   type NotificationCategory,
-} from '../../domain/notification-preferences.ts';
+} from '#domain/notification-preferences.ts';
 import { notificationPreferences } from '../db/schema/preferences.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { Agent } from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
-import { isWebPushServiceEndpoint, pushMessages } from '../../domain/push.ts';
+import { isWebPushServiceEndpoint, pushMessages } from '#domain/push.ts';
 import { AppError } from './errors.ts';
 
 /** Resolves a host name to every address it has (Node's dns.lookup with all: true). */

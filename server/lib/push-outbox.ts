@@ -5,9 +5,9 @@ import {
   deliveryOf,
   notificationCategories,
   type NotificationCategory,
-} from '../../domain/notification-preferences.ts';
-import { notificationDataSchema, notificationTypes, notificationTypeSchema, type NotificationType } from '../../domain/notifications.ts';
-import { PUSH_TTL_SECONDS, pushPayload, pushUrgency } from '../../domain/push.ts';
+} from '#domain/notification-preferences.ts';
+import { notificationDataSchema, notificationTypes, notificationTypeSchema, type NotificationType } from '#domain/notifications.ts';
+import { PUSH_TTL_SECONDS, pushPayload, pushUrgency } from '#domain/push.ts';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/query.ts';
 import { pushOutbox, pushSubscriptions } from '../db/schema/push.ts';

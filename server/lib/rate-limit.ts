@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../app-env.ts';
 import type { Db } from '../db/client.ts';
 import { queryOne } from '../db/query.ts';
-import { LINK_CODE_RATE_LIMIT } from '../../domain/invites.ts';
+import { LINK_CODE_RATE_LIMIT } from '#domain/invites.ts';
 import { AppError } from './errors.ts';
 
 /** A budget of `max` requests per fixed window, answered with `message` once spent. */

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { RECENT_WINDOW_MS } from '../../domain/realtime.ts';
+import { RECENT_WINDOW_MS } from '#domain/realtime.ts';
 import { createRecentEvents } from './recent-events.ts';
 
 function clock(start = 1_000_000) {

@@ -1,4 +1,4 @@
-import { RECENT_WINDOW_MS, type ChangeEvent, type RecentChanges } from '../../domain/realtime.ts';
+import { RECENT_WINDOW_MS, type ChangeEvent, type RecentChanges } from '#domain/realtime.ts';
 /** Entries kept for the whole instance; past this the oldest go, and the window starts after them. */
 const MAX_ENTRIES = 20_000;
 /** Changes told to one new stream; a user with more in the window refetches everything instead. */

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { REMINDER_THROTTLE_HOURS } from '../../domain/reminders.ts';
+import { REMINDER_THROTTLE_HOURS } from '#domain/reminders.ts';
 
 /** The shared throttle's window, as SQL (a constant, so the planner sees it). */
 export const REMINDER_THROTTLE = sql.raw(`interval '${REMINDER_THROTTLE_HOURS} hours'`);

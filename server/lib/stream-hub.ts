@@ -1,5 +1,5 @@
 import { and, gt, inArray } from 'drizzle-orm';
-import { changeKinds, type ChangeEvent } from '../../domain/realtime.ts';
+import { changeKinds, type ChangeEvent } from '#domain/realtime.ts';
 import type { Db } from '../db/client.ts';
 import { sessions } from '../db/schema/auth.ts';
 import type { BusEvent, EventBus } from './events.ts';

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { notificationCategorySchema, type NotificationCategory } from '../../domain/notification-preferences.ts';
+import { notificationCategorySchema, type NotificationCategory } from '#domain/notification-preferences.ts';
 
 /**
  * The one-click unsubscribe token of a notification mail (RFC 8058): the

@@ -1,7 +1,7 @@
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import type { z } from 'zod';
-import type { ErrorCode } from '../../domain/errors.ts';
+import type { ErrorCode } from '#domain/errors.ts';
 import { AppError } from '../lib/errors.ts';
 
 export class ValidationError extends AppError {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { SignUpFormValues } from '../../domain/users.ts';
+import type { SignUpFormValues } from '#domain/users.ts';
 import { users } from '../db/schema/auth.ts';
 import { friendships } from '../db/schema/friends.ts';
 import { createAgent, type Agent } from './agent.ts';

@@ -1,8 +1,8 @@
 import { Suspense, useId, useState, type Ref } from 'react';
-import { PRESET_AMOUNTS } from '../../domain/bet-rules.ts';
+import { PRESET_AMOUNTS } from '#domain/bet-rules.ts';
 import { lazyComponent } from '../lib/lazy-component.ts';
 import { cn } from '../lib/utils.ts';
-import { formatDollars } from '../../domain/money.ts';
+import { formatDollars } from '#domain/money.ts';
 
 // Radix Dialog loads when the Custom tile is pointed at, focused or pressed, not with /home.
 const CustomAmountDialog = lazyComponent(

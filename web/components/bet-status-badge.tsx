@@ -1,4 +1,4 @@
-import type { BetStatus } from '../../domain/profiles.ts';
+import type { BetStatus } from '#domain/profiles.ts';
 import { Badge } from './ui/badge.tsx';
 
 const badges = {

@@ -5,7 +5,7 @@ import {
   BET_AMOUNT_MIN,
   betMessages,
   parseCustomAmount,
-} from '../../domain/bet-rules.ts';
+} from '#domain/bet-rules.ts';
 import { Input } from './ui/input.tsx';
 import { FormDialog } from './ui/form-dialog.tsx';
 import { Label } from './ui/label.tsx';

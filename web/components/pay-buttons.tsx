@@ -1,6 +1,6 @@
 import { ExternalLink } from 'lucide-react';
-import { betMessages } from '../../domain/bet-rules.ts';
-import { payAppLabels, payLinks, type PayeeApps } from '../../domain/pay-link.ts';
+import { betMessages } from '#domain/bet-rules.ts';
+import { payAppLabels, payLinks, type PayeeApps } from '#domain/pay-link.ts';
 import { toast, type ToastOptions } from '../lib/toast.ts';
 import { Button, type ButtonProps } from './ui/button.tsx';
 

@@ -1,5 +1,5 @@
-import { payerRecordText, unpaidText } from '../../domain/stat-rules.ts';
-import type { PayerRecord } from '../../domain/stats.ts';
+import { payerRecordText, unpaidText } from '#domain/stat-rules.ts';
+import type { PayerRecord } from '#domain/stats.ts';
 
 /** 'Pays within 3 days: 12 of 13 (92%)' and 'Unpaid: $40'; each line hidden when there is nothing to say. */
 export function PayerRecordLines({ record }: { record: PayerRecord }) {

@@ -1,7 +1,7 @@
 import { useId, useState, type SyntheticEvent } from 'react';
-import { COMMENT_MAX } from '../../domain/bet-rules.ts';
+import { COMMENT_MAX } from '#domain/bet-rules.ts';
 import { Input } from './ui/input.tsx';
-import { formatDollars } from '../../domain/money.ts';
+import { formatDollars } from '#domain/money.ts';
 import { FormDialog } from './ui/form-dialog.tsx';
 
 type PredictionDialogProps = {

@@ -1,5 +1,5 @@
 import { hc, type ClientResponse } from 'hono/client';
-import type { AppType } from '../../server/app.ts';
+import type { AppType } from '#server/app.ts';
 import { offlineError, readApiError } from './api-error.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { limitMessages } from '../../domain/limit-rules.ts';
+import { limitMessages } from '#domain/limit-rules.ts';
 import { ApiError, apiErrorMessage } from './api-error.ts';
 import { toast } from './toast.ts';
 

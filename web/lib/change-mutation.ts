@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
-import type { ChangeKind } from '../../domain/realtime.ts';
+import type { ChangeKind } from '#domain/realtime.ts';
 import { invalidateChanges } from './query-keys.ts';
 
 /** What the server announces for a bet transition: the parties' lists and cards, and the feed. */

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { changeKinds } from '../../domain/realtime.ts';
+import { changeKinds } from '#domain/realtime.ts';
 import { changesSince } from './events.ts';
 
 const log = {

@@ -7,7 +7,7 @@ import {
   type ChangeEvent,
   type ChangeKind,
   type RecentChanges,
-} from '../../domain/realtime.ts';
+} from '#domain/realtime.ts';
 import { invalidateChanges } from './query-keys.ts';
 
 /*

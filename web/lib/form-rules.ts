@@ -1,6 +1,6 @@
 import { toast } from './toast.ts';
 import type { z } from 'zod';
-import { issueTitle } from '../../domain/users.ts';
+import { issueTitle } from '#domain/users.ts';
 
 /**
  * A form's invalid-submit handler: toast the first failing rule with its

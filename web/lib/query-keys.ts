@@ -1,5 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { ChangeKind } from '../../domain/realtime.ts';
+import type { ChangeKind } from '#domain/realtime.ts';
 
 /** Every TanStack Query key lives here, so one feature can invalidate another's cache. */
 export const queryKeys = {

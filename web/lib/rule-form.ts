@@ -1,5 +1,5 @@
 import { useRef, useState, type SyntheticEvent } from 'react';
-import type { RuleFailure } from '../../domain/account-rules.ts';
+import type { RuleFailure } from '#domain/account-rules.ts';
 import { toast } from './toast.ts';
 
 /** A rule of domain/account-rules.ts: the first failing check for a form's values, or null. */

@@ -6,13 +6,13 @@ import {
   checkLogin,
   checkResetPassword,
   checkSignUp,
-} from '../../domain/account-rules.ts';
+} from '#domain/account-rules.ts';
 import {
   forgotPasswordFormSchema,
   loginFormSchema,
   resetPasswordFormSchema,
   signUpFormSchema,
-} from '../../domain/users.ts';
+} from '#domain/users.ts';
 import { ruleResolver } from './rule-resolver.ts';
 
 async function run<T extends FieldValues>(resolver: Resolver<T>, values: T) {

@@ -1,5 +1,5 @@
-import { betSchema, type Bet } from '../../domain/bets.ts';
-import { commentSchema, feedBetSchema, type Comment, type FeedBet } from '../../domain/feed.ts';
+import { betSchema, type Bet } from '#domain/bets.ts';
+import { commentSchema, feedBetSchema, type Comment, type FeedBet } from '#domain/feed.ts';
 import {
   cardBetSchema,
   profileScreenSchema,
@@ -8,8 +8,8 @@ import {
   type ProfileScreen,
   type UserCard,
   type UserSummary,
-} from '../../domain/profiles.ts';
-import { userStatsSchema, type UserStats } from '../../domain/stats.ts';
+} from '#domain/profiles.ts';
+import { userStatsSchema, type UserStats } from '#domain/stats.ts';
 import type { SessionData } from '../lib/session.ts';
 
 /*

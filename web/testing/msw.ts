@@ -1,7 +1,7 @@
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import { setupWorker } from 'msw/browser';
 import type { ClientResponse, InferResponseType } from 'hono/client';
-import { errorStatus, type ApiErrorBody, type ErrorCode } from '../../domain/errors.ts';
+import { errorStatus, type ApiErrorBody, type ErrorCode } from '#domain/errors.ts';
 import type { SessionData } from '../lib/session.ts';
 import type { api } from '../lib/api-client.ts';
 import { me, sessionFor } from './factories.ts';

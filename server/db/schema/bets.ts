@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { DISPUTE_REASON_MAX } from '../../../domain/bets.ts';
-import { AUTO_REMINDER_MAX } from '../../../domain/reminders.ts';
+import { DISPUTE_REASON_MAX } from '#domain/bets.ts';
+import { AUTO_REMINDER_MAX } from '#domain/reminders.ts';
 import { users } from './auth.ts';
 import { settlements } from './settlements.ts';
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { notificationCategories } from '../../../domain/notification-preferences.ts';
+import { notificationCategories } from '#domain/notification-preferences.ts';
 import { users } from './auth.ts';
 import { deliveryColumns } from './delivery.ts';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { notificationTypes, type NotificationData } from '../../../domain/notifications.ts';
+import { notificationTypes, type NotificationData } from '#domain/notifications.ts';
 import { users } from './auth.ts';
 import { bets } from './bets.ts';
 

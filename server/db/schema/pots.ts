@@ -20,7 +20,7 @@ import {
   potKinds,
   potOutcomes,
   potStatuses,
-} from '../../../domain/pot-rules.ts';
+} from '#domain/pot-rules.ts';
 import { users } from './auth.ts';
 
 const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));

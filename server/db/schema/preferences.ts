@@ -1,5 +1,5 @@
 import { boolean, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { deliveryChannels, notificationCategories } from '../../../domain/notification-preferences.ts';
+import { deliveryChannels, notificationCategories } from '#domain/notification-preferences.ts';
 import { users } from './auth.ts';
 
 /**

@@ -4,11 +4,11 @@ import { setSessionCookie } from 'better-auth/cookies';
 import { verifyJWT } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { inviteCodeSchema } from '../../../domain/invites.ts';
-import { textMessages } from '../../../domain/text.ts';
-import { issueTitle, signUpInputSchema, type SignUpInput } from '../../../domain/users.ts';
-import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/auth.ts';
+import { inviteCodeSchema } from '#domain/invites.ts';
+import { textMessages } from '#domain/text.ts';
+import { issueTitle, signUpInputSchema, type SignUpInput } from '#domain/users.ts';
+import type { Db } from '#server/db/client.ts';
+import { users } from '#server/db/schema/auth.ts';
 import { authFieldLabel, findGarbledAuthField } from './auth-input.ts';
 import { claimSignInAttempt, claimSignUp, clearSignInFailures } from './auth-limits.ts';
 

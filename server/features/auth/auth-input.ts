@@ -1,5 +1,5 @@
-import { hasForbiddenCharacters } from '../../../domain/text.ts';
-import { accountFieldLabels } from '../../../domain/account-rules.ts';
+import { hasForbiddenCharacters } from '#domain/text.ts';
+import { accountFieldLabels } from '#domain/account-rules.ts';
 
 /** Only hashed, never stored or looked up: any character may be part of a password. */
 const PASSWORD_KEYS = new Set(['password', 'newPassword', 'currentPassword']);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Database } from '../../db/client.ts';
-import { createTestDatabase } from '../../testing/db.ts';
+import type { Database } from '#server/db/client.ts';
+import { createTestDatabase } from '#server/testing/db.ts';
 import {
   claimExistingAccountMail,
   claimSignInAttempt,

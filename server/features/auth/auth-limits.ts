@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { rateLimits } from '../../db/schema/auth.ts';
+import type { Db } from '#server/db/client.ts';
+import { rateLimits } from '#server/db/schema/auth.ts';
 
 /*
  * Per-account limits, kept in better-auth's `rate_limit` table (key unique, count, last_request in ms)

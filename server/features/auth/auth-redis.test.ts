@@ -2,11 +2,11 @@ import { eq, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { rateLimits, sessions } from '../../db/schema/auth.ts';
-import { createAgent, type Agent } from '../../testing/agent.ts';
-import { createVerifiedUser, signedInUser } from '../../testing/factories.ts';
-import { testRedisUrl } from '../../testing/redis.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { rateLimits, sessions } from '#server/db/schema/auth.ts';
+import { createAgent, type Agent } from '#server/testing/agent.ts';
+import { createVerifiedUser, signedInUser } from '#server/testing/factories.ts';
+import { testRedisUrl } from '#server/testing/redis.ts';
+import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 
 // Runs when TEST_REDIS_URL is set (.ci/run sets it; Redis is at 127.0.0.1:6379 on the CI machine).
 const redisUrl = testRedisUrl();

@@ -2,18 +2,18 @@ import sharp from 'sharp';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { z } from 'zod';
-import { isOwnAvatarUrl } from '../../../domain/avatar-url.ts';
-import { rateLimits, users } from '../../db/schema/auth.ts';
-import { createAgent, sessionEmail } from '../../testing/agent.ts';
+import { isOwnAvatarUrl } from '#domain/avatar-url.ts';
+import { rateLimits, users } from '#server/db/schema/auth.ts';
+import { createAgent, sessionEmail } from '#server/testing/agent.ts';
 import {
   buildSignUp,
   createVerifiedUser,
   latestMailTo,
   pathOf,
   signedInUser,
-} from '../../testing/factories.ts';
-import { linkableIn } from '../../testing/linkable.ts';
-import { closeTestApp, createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/test-app.ts';
+} from '#server/testing/factories.ts';
+import { linkableIn } from '#server/testing/linkable.ts';
+import { closeTestApp, createTestApp, TEST_ORIGIN, type TestApp } from '#server/testing/test-app.ts';
 
 /* Auth hardening (ADR 015): sign-up fields and verification links; the throttles are in auth-throttle.test.ts. */
 

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { z } from 'zod';
-import { rateLimits } from '../../db/schema/auth.ts';
-import { createAgent, sessionEmail, type Agent } from '../../testing/agent.ts';
-import { signedInUser } from '../../testing/factories.ts';
-import { closeTestApp, createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { rateLimits } from '#server/db/schema/auth.ts';
+import { createAgent, sessionEmail, type Agent } from '#server/testing/agent.ts';
+import { signedInUser } from '#server/testing/factories.ts';
+import { closeTestApp, createTestApp, type TestApp } from '#server/testing/test-app.ts';
 
 /* ADR 015: limits that stop guessing without signing out or locking out the innocent. */
 

@@ -1,17 +1,17 @@
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { username } from 'better-auth/plugins';
-import type { Db } from '../../db/client.ts';
-import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema/auth.ts';
+import type { Db } from '#server/db/client.ts';
+import { accounts, rateLimits, sessions, users, verifications } from '#server/db/schema/auth.ts';
 import { createAuthHooks, type AuthHookDeps } from './auth-hooks.ts';
-import { createCachedSessionReader } from '../../lib/cached-session.ts';
-import { installFastHmac } from '../../lib/fast-hmac.ts';
+import { createCachedSessionReader } from '#server/lib/cached-session.ts';
+import { installFastHmac } from '#server/lib/fast-hmac.ts';
 import { claimExistingAccountMail, claimResetMail } from './auth-limits.ts';
-import type { Logger } from '../../lib/logger.ts';
-import type { MailWorker } from '../../lib/mail-outbox.ts';
-import { existingAccountMail, resetPasswordMail, verificationMail } from '../../lib/mail-templates.ts';
-import { trustedOrigins } from '../../lib/origins.ts';
-import { createSessionVersions, SESSION_CACHE_SECONDS } from '../../lib/session-cache.ts';
+import type { Logger } from '#server/lib/logger.ts';
+import type { MailWorker } from '#server/lib/mail-outbox.ts';
+import { existingAccountMail, resetPasswordMail, verificationMail } from '#server/lib/mail-templates.ts';
+import { trustedOrigins } from '#server/lib/origins.ts';
+import { createSessionVersions, SESSION_CACHE_SECONDS } from '#server/lib/session-cache.ts';
 
 /** Set by our own middleware from the socket address; any client-sent value is dropped. */
 export const CLIENT_IP_HEADER = 'x-sidepot-client-ip';

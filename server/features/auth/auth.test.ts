@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { z } from 'zod';
-import { users } from '../../db/schema/auth.ts';
-import { createAgent } from '../../testing/agent.ts';
-import { buildSignUp, createVerifiedUser, latestMailTo, pathOf } from '../../testing/factories.ts';
-import { closeTestApp, createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/test-app.ts';
+import { users } from '#server/db/schema/auth.ts';
+import { createAgent } from '#server/testing/agent.ts';
+import { buildSignUp, createVerifiedUser, latestMailTo, pathOf } from '#server/testing/factories.ts';
+import { closeTestApp, createTestApp, TEST_ORIGIN, type TestApp } from '#server/testing/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

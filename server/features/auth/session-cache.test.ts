@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest';
 import { z } from 'zod';
-import { sessions, users } from '../../db/schema/auth.ts';
-import { SESSION_CACHE_SECONDS } from '../../lib/session-cache.ts';
-import { createAgent, type Agent } from '../../testing/agent.ts';
-import { latestMailTo, pathOf, signedInUser } from '../../testing/factories.ts';
-import { closeTestApp, createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/test-app.ts';
+import { sessions, users } from '#server/db/schema/auth.ts';
+import { SESSION_CACHE_SECONDS } from '#server/lib/session-cache.ts';
+import { createAgent, type Agent } from '#server/testing/agent.ts';
+import { latestMailTo, pathOf, signedInUser } from '#server/testing/factories.ts';
+import { closeTestApp, createTestApp, TEST_ORIGIN, type TestApp } from '#server/testing/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createAgent } from '../../testing/agent.ts';
-import { createVerifiedUser } from '../../testing/factories.ts';
-import { closeTestApp, createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createAgent } from '#server/testing/agent.ts';
+import { createVerifiedUser } from '#server/testing/factories.ts';
+import { closeTestApp, createTestApp, type TestApp } from '#server/testing/test-app.ts';
 
 // Production's scrypt: with the tests' cheap hash there would be no difference to measure.
 let t: TestApp;

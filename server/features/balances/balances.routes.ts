@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import { friendIdParamSchema, settleInputSchema, settlementParamSchema } from '../../../domain/balances.ts';
-import type { AppEnv } from '../../app-env.ts';
-import { currentUser, requireUser, session } from '../../middleware/session.ts';
-import { validate } from '../../middleware/validate.ts';
+import { friendIdParamSchema, settleInputSchema, settlementParamSchema } from '#domain/balances.ts';
+import type { AppEnv } from '#server/app-env.ts';
+import { currentUser, requireUser, session } from '#server/middleware/session.ts';
+import { validate } from '#server/middleware/validate.ts';
 import { remindAboutBalance } from '../reminders/reminders.service.ts';
 import { confirmSettlement, getBalance, listBalances, settleUp, type SettlementEffects } from './balances.service.ts';
 import type { Context } from 'hono';

@@ -6,19 +6,19 @@ import {
   type BalanceDetail,
   type Balances,
   type Settlement,
-} from '../../../domain/balances.ts';
-import type { Db } from '../../db/client.ts';
-import { displayUsername, displayUsernameColumn, queryRows } from '../../db/query.ts';
-import { users } from '../../db/schema/auth.ts';
-import { bets } from '../../db/schema/bets.ts';
-import { settlements } from '../../db/schema/settlements.ts';
-import { AppError } from '../../lib/errors.ts';
-import type { ChangeEvent } from '../../../domain/realtime.ts';
+} from '#domain/balances.ts';
+import type { Db } from '#server/db/client.ts';
+import { displayUsername, displayUsernameColumn, queryRows } from '#server/db/query.ts';
+import { users } from '#server/db/schema/auth.ts';
+import { bets } from '#server/db/schema/bets.ts';
+import { settlements } from '#server/db/schema/settlements.ts';
+import { AppError } from '#server/lib/errors.ts';
+import type { ChangeEvent } from '#domain/realtime.ts';
 import { areFriends } from '../friends/friends.service.ts';
-import { viewersOf } from '../../lib/visibility.ts';
-import { writeNotifications } from '../../lib/notify.ts';
-import { reminderAvailableAt } from '../../lib/reminders.sql.ts';
-import { lockUnpaidBetsOfPair, otherPartyOf, signedAmount, unpaidBetween } from '../../lib/balances.sql.ts';
+import { viewersOf } from '#server/lib/visibility.ts';
+import { writeNotifications } from '#server/lib/notify.ts';
+import { reminderAvailableAt } from '#server/lib/reminders.sql.ts';
+import { lockUnpaidBetsOfPair, otherPartyOf, signedAmount, unpaidBetween } from '#server/lib/balances.sql.ts';
 
 export type SettlementEffects = { publish(userIds: string[], event: ChangeEvent): Promise<void> };
 

@@ -1,12 +1,12 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { bets } from '../../db/schema/bets.ts';
-import { notifications } from '../../db/schema/notifications.ts';
-import { settlements } from '../../db/schema/settlements.ts';
-import { createAgent, errorOf } from '../../testing/agent.ts';
-import { insertBet } from '../../testing/bets.ts';
-import { insertUser, makeFriends, signedInUser } from '../../testing/factories.ts';
-import { closeTestApp, createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { bets } from '#server/db/schema/bets.ts';
+import { notifications } from '#server/db/schema/notifications.ts';
+import { settlements } from '#server/db/schema/settlements.ts';
+import { createAgent, errorOf } from '#server/testing/agent.ts';
+import { insertBet } from '#server/testing/bets.ts';
+import { insertUser, makeFriends, signedInUser } from '#server/testing/factories.ts';
+import { closeTestApp, createTestApp, type TestApp } from '#server/testing/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

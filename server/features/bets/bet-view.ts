@@ -1,13 +1,13 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Bet } from '../../../domain/bets.ts';
-import type { Db } from '../../db/client.ts';
-import { displayUsernameColumn } from '../../db/query.ts';
-import { users } from '../../db/schema/auth.ts';
-import { bets } from '../../db/schema/bets.ts';
-import { comments } from '../../db/schema/comments.ts';
-import { settlements } from '../../db/schema/settlements.ts';
-import { reminderAvailableAt } from '../../lib/reminders.sql.ts';
+import type { Bet } from '#domain/bets.ts';
+import type { Db } from '#server/db/client.ts';
+import { displayUsernameColumn } from '#server/db/query.ts';
+import { users } from '#server/db/schema/auth.ts';
+import { bets } from '#server/db/schema/bets.ts';
+import { comments } from '#server/db/schema/comments.ts';
+import { settlements } from '#server/db/schema/settlements.ts';
+import { reminderAvailableAt } from '#server/lib/reminders.sql.ts';
 
 const creators = alias(users, 'creator');
 const opponents = alias(users, 'opponent');

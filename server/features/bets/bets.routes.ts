@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { acceptBetInputSchema, createBetInputSchema, disputeBetInputSchema, resolveBetInputSchema } from '../../../domain/bets.ts';
-import { pageQuerySchema } from '../../../domain/pagination.ts';
-import type { AppEnv } from '../../app-env.ts';
-import { currentUser, requireUser, session } from '../../middleware/session.ts';
-import { validate } from '../../middleware/validate.ts';
+import { acceptBetInputSchema, createBetInputSchema, disputeBetInputSchema, resolveBetInputSchema } from '#domain/bets.ts';
+import { pageQuerySchema } from '#domain/pagination.ts';
+import type { AppEnv } from '#server/app-env.ts';
+import { currentUser, requireUser, session } from '#server/middleware/session.ts';
+import { validate } from '#server/middleware/validate.ts';
 import { remindAboutBet } from '../reminders/reminders.service.ts';
-import { betEffects } from '../../lib/bet-effects.ts';
+import { betEffects } from '#server/lib/bet-effects.ts';
 import {
   acceptBet,
   cancelVoidRequest,

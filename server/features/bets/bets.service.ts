@@ -1,19 +1,19 @@
 import { and, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
-import { DISPUTE_WINDOW_HOURS, type Bet, type BetSectionName, type CreateBetInput, type VoidResult } from '../../../domain/bets.ts';
-import { encodeCursor, type Cursor, type Page } from '../../../domain/pagination.ts';
-import type { Db } from '../../db/client.ts';
-import { bets } from '../../db/schema/bets.ts';
-import { comments } from '../../db/schema/comments.ts';
-import { AppError } from '../../lib/errors.ts';
+import { DISPUTE_WINDOW_HOURS, type Bet, type BetSectionName, type CreateBetInput, type VoidResult } from '#domain/bets.ts';
+import { encodeCursor, type Cursor, type Page } from '#domain/pagination.ts';
+import type { Db } from '#server/db/client.ts';
+import { bets } from '#server/db/schema/bets.ts';
+import { comments } from '#server/db/schema/comments.ts';
+import { AppError } from '#server/lib/errors.ts';
 import { areFriends, lockPair } from '../friends/friends.service.ts';
 import { assertMayBet } from '../limits/limits.service.ts';
-import { viewersOf } from '../../lib/visibility.ts';
-import { betSnapshot, writeNotifications } from '../../lib/notify.ts';
-import type { BetEffects } from '../../lib/bet-effects.ts';
-import { refuse } from '../../lib/bet-refusal.ts';
+import { viewersOf } from '#server/lib/visibility.ts';
+import { betSnapshot, writeNotifications } from '#server/lib/notify.ts';
+import type { BetEffects } from '#server/lib/bet-effects.ts';
+import { refuse } from '#server/lib/bet-refusal.ts';
 import { selectBet, selectBets } from './bet-view.ts';
 
-export type { BetEffects } from '../../lib/bet-effects.ts';
+export type { BetEffects } from '#server/lib/bet-effects.ts';
 // The bet read model, for features that list bets (the activity inbox): reached through this service.
 export { selectBets } from './bet-view.ts';
 

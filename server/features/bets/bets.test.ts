@@ -1,12 +1,12 @@
 import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { bets } from '../../db/schema/bets.ts';
-import { comments } from '../../db/schema/comments.ts';
-import { notifications } from '../../db/schema/notifications.ts';
-import { createAgent, errorOf, type Agent } from '../../testing/agent.ts';
-import { insertBet } from '../../testing/bets.ts';
-import { insertUser, linksIn, makeFriends, signedInUser } from '../../testing/factories.ts';
-import { closeTestApp, createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/test-app.ts';
+import { bets } from '#server/db/schema/bets.ts';
+import { comments } from '#server/db/schema/comments.ts';
+import { notifications } from '#server/db/schema/notifications.ts';
+import { createAgent, errorOf, type Agent } from '#server/testing/agent.ts';
+import { insertBet } from '#server/testing/bets.ts';
+import { insertUser, linksIn, makeFriends, signedInUser } from '#server/testing/factories.ts';
+import { closeTestApp, createTestApp, TEST_ORIGIN, type TestApp } from '#server/testing/test-app.ts';
 
 let t: TestApp;
 let creator: Awaited<ReturnType<typeof signedInUser>>;

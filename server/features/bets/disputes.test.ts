@@ -1,12 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { bets } from '../../db/schema/bets.ts';
-import { notifications } from '../../db/schema/notifications.ts';
-import { createAgent, errorOf, type Agent } from '../../testing/agent.ts';
-import { insertBet } from '../../testing/bets.ts';
-import { openSecondPool } from '../../testing/second-pool.ts';
-import { makeFriends, signedInUser } from '../../testing/factories.ts';
-import { closeTestApp, createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { bets } from '#server/db/schema/bets.ts';
+import { notifications } from '#server/db/schema/notifications.ts';
+import { createAgent, errorOf, type Agent } from '#server/testing/agent.ts';
+import { insertBet } from '#server/testing/bets.ts';
+import { openSecondPool } from '#server/testing/second-pool.ts';
+import { makeFriends, signedInUser } from '#server/testing/factories.ts';
+import { closeTestApp, createTestApp, type TestApp } from '#server/testing/test-app.ts';
 import { runOverduePass } from './overdue-job.ts';
 
 /* ADR 025: disputes, Keep Bet, resolve-by dates and the overdue reminder. */

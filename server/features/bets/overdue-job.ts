@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/query.ts';
-import type { ChangeEvent } from '../../../domain/realtime.ts';
-import type { Logger } from '../../lib/logger.ts';
-import { betSnapshot, writeNotifications } from '../../lib/notify.ts';
-import { createPeriodicJob, type PeriodicJob } from '../../lib/periodic-job.ts';
+import type { Db } from '#server/db/client.ts';
+import { queryRows } from '#server/db/query.ts';
+import type { ChangeEvent } from '#domain/realtime.ts';
+import type { Logger } from '#server/lib/logger.ts';
+import { betSnapshot, writeNotifications } from '#server/lib/notify.ts';
+import { createPeriodicJob, type PeriodicJob } from '#server/lib/periodic-job.ts';
 
 const INTERVAL_MS = 10 * 60 * 1000;
 const BATCH_SIZE = 500;

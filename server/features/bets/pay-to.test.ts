@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { users } from '../../db/schema/auth.ts';
-import { insertBet } from '../../testing/bets.ts';
-import { makeFriends, signedInUser } from '../../testing/factories.ts';
-import { closeTestApp, createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { users } from '#server/db/schema/auth.ts';
+import { insertBet } from '#server/testing/bets.ts';
+import { makeFriends, signedInUser } from '#server/testing/factories.ts';
+import { closeTestApp, createTestApp, type TestApp } from '#server/testing/test-app.ts';
 
 /*
  * The payee's payment apps (Venmo handle, Cash App $cashtag, PayPal.me username) reach the one who pays

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { bets } from '../../db/schema/bets.ts';
-import { challenges } from '../../db/schema/challenges.ts';
-import { friendships } from '../../db/schema/friends.ts';
-import { notifications } from '../../db/schema/notifications.ts';
-import { errorOf } from '../../testing/agent.ts';
-import { signedInUser } from '../../testing/factories.ts';
-import { closeTestApp, createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { bets } from '#server/db/schema/bets.ts';
+import { challenges } from '#server/db/schema/challenges.ts';
+import { friendships } from '#server/db/schema/friends.ts';
+import { notifications } from '#server/db/schema/notifications.ts';
+import { errorOf } from '#server/testing/agent.ts';
+import { signedInUser } from '#server/testing/factories.ts';
+import { closeTestApp, createTestApp, type TestApp } from '#server/testing/test-app.ts';
 
 /* Exactly one person can take a challenge. */
 

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
-import { acceptBetInputSchema } from '../../../domain/bets.ts';
-import { challengeMessages } from '../../../domain/challenge-rules.ts';
-import { challengeCodeParamSchema, createChallengeInputSchema } from '../../../domain/challenges.ts';
-import type { AppEnv } from '../../app-env.ts';
-import { linkCodeLimit } from '../../lib/rate-limit.ts';
-import { currentUser, requireUser, session } from '../../middleware/session.ts';
-import { validate } from '../../middleware/validate.ts';
-import { betEffects } from '../../lib/bet-effects.ts';
+import { acceptBetInputSchema } from '#domain/bets.ts';
+import { challengeMessages } from '#domain/challenge-rules.ts';
+import { challengeCodeParamSchema, createChallengeInputSchema } from '#domain/challenges.ts';
+import type { AppEnv } from '#server/app-env.ts';
+import { linkCodeLimit } from '#server/lib/rate-limit.ts';
+import { currentUser, requireUser, session } from '#server/middleware/session.ts';
+import { validate } from '#server/middleware/validate.ts';
+import { betEffects } from '#server/lib/bet-effects.ts';
 import {
   cancelChallenge,
   createChallenge,

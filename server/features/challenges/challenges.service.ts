@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, isNull, ne, notExists, sql } from 'drizzle-orm';
-import type { Bet } from '../../../domain/bets.ts';
+import type { Bet } from '#domain/bets.ts';
 import {
   CHALLENGE_TTL_DAYS,
   challengeMessages,
@@ -9,17 +9,17 @@ import {
   type ChallengeView,
   type CreateChallengeInput,
   type MyChallenge,
-} from '../../../domain/challenges.ts';
-import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/auth.ts';
-import { bets } from '../../db/schema/bets.ts';
-import { challengeDeclines, challenges } from '../../db/schema/challenges.ts';
-import { AppError } from '../../lib/errors.ts';
+} from '#domain/challenges.ts';
+import type { Db } from '#server/db/client.ts';
+import { users } from '#server/db/schema/auth.ts';
+import { bets } from '#server/db/schema/bets.ts';
+import { challengeDeclines, challenges } from '#server/db/schema/challenges.ts';
+import { AppError } from '#server/lib/errors.ts';
 import { activateBet, finishAccept, type BetEffects } from '../bets/bets.service.ts';
-import { publishFriendshipChange } from '../../lib/friend-events.ts';
+import { publishFriendshipChange } from '#server/lib/friend-events.ts';
 import { befriend } from '../friends/friends.service.ts';
 import { assertMayBet } from '../limits/limits.service.ts';
-import { betSnapshot, writeNotifications } from '../../lib/notify.ts';
+import { betSnapshot, writeNotifications } from '#server/lib/notify.ts';
 
 type ChallengeRow = typeof challenges.$inferSelect;
 

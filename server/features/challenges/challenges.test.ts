@@ -1,13 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { bets } from '../../db/schema/bets.ts';
-import { challenges } from '../../db/schema/challenges.ts';
-import { comments } from '../../db/schema/comments.ts';
-import { friendRequests, friendships } from '../../db/schema/friends.ts';
-import { notifications } from '../../db/schema/notifications.ts';
-import { createAgent, errorOf, type Agent } from '../../testing/agent.ts';
-import { latestMailTo, signedInUser } from '../../testing/factories.ts';
-import { closeTestApp, createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/test-app.ts';
+import { bets } from '#server/db/schema/bets.ts';
+import { challenges } from '#server/db/schema/challenges.ts';
+import { comments } from '#server/db/schema/comments.ts';
+import { friendRequests, friendships } from '#server/db/schema/friends.ts';
+import { notifications } from '#server/db/schema/notifications.ts';
+import { createAgent, errorOf, type Agent } from '#server/testing/agent.ts';
+import { latestMailTo, signedInUser } from '#server/testing/factories.ts';
+import { closeTestApp, createTestApp, TEST_ORIGIN, type TestApp } from '#server/testing/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

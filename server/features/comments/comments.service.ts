@@ -1,12 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Comment } from '../../../domain/feed.ts';
-import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/auth.ts';
-import { comments } from '../../db/schema/comments.ts';
-import { AppError } from '../../lib/errors.ts';
-import { requireVisibleBet } from '../../lib/visibility.ts';
+import type { Comment } from '#domain/feed.ts';
+import type { Db } from '#server/db/client.ts';
+import { users } from '#server/db/schema/auth.ts';
+import { comments } from '#server/db/schema/comments.ts';
+import { AppError } from '#server/lib/errors.ts';
+import { requireVisibleBet } from '#server/lib/visibility.ts';
 import { userSummaryColumns } from '../friends/friends.service.ts';
-import { betSnapshot, writeNotifications } from '../../lib/notify.ts';
+import { betSnapshot, writeNotifications } from '#server/lib/notify.ts';
 
 export async function listComments(db: Db, userId: string, betId: string): Promise<Comment[]> {
   await requireVisibleBet(db, userId, betId);

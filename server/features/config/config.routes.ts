@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../app-env.ts';
+import type { AppEnv } from '#server/app-env.ts';
 
 /** Public settings the web needs at run time (nothing secret). */
 export const configRoutes = new Hono<AppEnv>().get('/', (c) =>

@@ -1,19 +1,19 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { z } from 'zod';
-import { balanceDetailSchema, balancesSchema } from '../../../domain/balances.ts';
-import { betSchema, notificationSummarySchema } from '../../../domain/bets.ts';
-import { myChallengeSchema } from '../../../domain/challenges.ts';
-import { betPageSchema, commentSchema, feedBetSchema } from '../../../domain/feed.ts';
-import { friendRequestSchema, friendsPageSchema, searchResultSchema } from '../../../domain/friends.ts';
-import { myInviteSchema } from '../../../domain/invites.ts';
-import { limitsSchema } from '../../../domain/limits.ts';
-import { notificationPreferencesSchema } from '../../../domain/notification-preferences.ts';
-import { activityItemSchema } from '../../../domain/notifications.ts';
-import { pageSchema } from '../../../domain/pagination.ts';
-import { profileScreenSchema, userCardSchema, userSummarySchema } from '../../../domain/profiles.ts';
-import { insertBet } from '../../testing/bets.ts';
-import { insertUser, makeFriends, signedInUser } from '../../testing/factories.ts';
-import { closeTestApp, createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { balanceDetailSchema, balancesSchema } from '#domain/balances.ts';
+import { betSchema, notificationSummarySchema } from '#domain/bets.ts';
+import { myChallengeSchema } from '#domain/challenges.ts';
+import { betPageSchema, commentSchema, feedBetSchema } from '#domain/feed.ts';
+import { friendRequestSchema, friendsPageSchema, searchResultSchema } from '#domain/friends.ts';
+import { myInviteSchema } from '#domain/invites.ts';
+import { limitsSchema } from '#domain/limits.ts';
+import { notificationPreferencesSchema } from '#domain/notification-preferences.ts';
+import { activityItemSchema } from '#domain/notifications.ts';
+import { pageSchema } from '#domain/pagination.ts';
+import { profileScreenSchema, userCardSchema, userSummarySchema } from '#domain/profiles.ts';
+import { insertBet } from '#server/testing/bets.ts';
+import { insertUser, makeFriends, signedInUser } from '#server/testing/factories.ts';
+import { closeTestApp, createTestApp, type TestApp } from '#server/testing/test-app.ts';
 
 /*
  * One contract per response: each screen's route answers exactly its zod schema in

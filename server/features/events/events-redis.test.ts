@@ -1,12 +1,12 @@
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createRedisEventBus, type BusEvent } from '../../lib/events.ts';
-import { insertBet } from '../../testing/bets.ts';
-import { makeFriends, signedInUser } from '../../testing/factories.ts';
-import { dropRedisPrefix, testRedisUrl, uniqueRedisPrefix } from '../../testing/redis.ts';
-import { openEventStream, readEventStream } from '../../testing/sse.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createRedisEventBus, type BusEvent } from '#server/lib/events.ts';
+import { insertBet } from '#server/testing/bets.ts';
+import { makeFriends, signedInUser } from '#server/testing/factories.ts';
+import { dropRedisPrefix, testRedisUrl, uniqueRedisPrefix } from '#server/testing/redis.ts';
+import { openEventStream, readEventStream } from '#server/testing/sse.ts';
+import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 
 // Runs when TEST_REDIS_URL is set (.ci/run sets it; Redis is at 127.0.0.1:6379 on the CI machine).
 const redisUrl = testRedisUrl();

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../app-env.ts';
-import { AppError } from '../../lib/errors.ts';
-import { currentUser, requireUser, session } from '../../middleware/session.ts';
+import type { AppEnv } from '#server/app-env.ts';
+import { AppError } from '#server/lib/errors.ts';
+import { currentUser, requireUser, session } from '#server/middleware/session.ts';
 
 /**
  * One Server-Sent Events stream per signed-in browser. The instance's stream hub

@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { z } from 'zod';
-import { changeKinds } from '../../../domain/realtime.ts';
-import { sessions } from '../../db/schema/auth.ts';
-import { createEventBus, type BusEvent } from '../../lib/events.ts';
-import { createAgent } from '../../testing/agent.ts';
-import { insertBet } from '../../testing/bets.ts';
-import { latestMailTo, makeFriends, pathOf, signedInUser } from '../../testing/factories.ts';
-import { openEventStream, readEventStream, type SseFrame } from '../../testing/sse.ts';
-import { closeTestApp, createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/test-app.ts';
+import { changeKinds } from '#domain/realtime.ts';
+import { sessions } from '#server/db/schema/auth.ts';
+import { createEventBus, type BusEvent } from '#server/lib/events.ts';
+import { createAgent } from '#server/testing/agent.ts';
+import { insertBet } from '#server/testing/bets.ts';
+import { latestMailTo, makeFriends, pathOf, signedInUser } from '#server/testing/factories.ts';
+import { openEventStream, readEventStream, type SseFrame } from '#server/testing/sse.ts';
+import { closeTestApp, createTestApp, TEST_ORIGIN, type TestApp } from '#server/testing/test-app.ts';
 
 /** A `change` frame's data, checked rather than cast. */
 const changeFrameSchema = z.object({ kind: z.enum(changeKinds), betId: z.string().optional() }).strict();

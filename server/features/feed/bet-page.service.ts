@@ -1,15 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { betEventKinds, betEventOfNotification, buildBetTimeline } from '../../../domain/bet-timeline.ts';
-import { availableBetActions } from '../../../domain/bets.ts';
-import { payeeAppsSchema } from '../../../domain/profiles.ts';
-import type { BetPage } from '../../../domain/feed.ts';
-import type { Db } from '../../db/client.ts';
-import { queryOne } from '../../db/query.ts';
-import { AppError } from '../../lib/errors.ts';
+import { betEventKinds, betEventOfNotification, buildBetTimeline } from '#domain/bet-timeline.ts';
+import { availableBetActions } from '#domain/bets.ts';
+import { payeeAppsSchema } from '#domain/profiles.ts';
+import type { BetPage } from '#domain/feed.ts';
+import type { Db } from '#server/db/client.ts';
+import { queryOne } from '#server/db/query.ts';
+import { AppError } from '#server/lib/errors.ts';
 import { feedRow, partyJson, timestamp, toFeedBet } from './feed.service.ts';
-import { reminderAvailableAt } from '../../lib/reminders.sql.ts';
-import { canSeeBet } from '../../lib/visibility.ts';
+import { reminderAvailableAt } from '#server/lib/reminders.sql.ts';
+import { canSeeBet } from '#server/lib/visibility.ts';
 
 const betPageRow = feedRow.extend({
   winner_id: z.string().nullable(),

@@ -1,16 +1,16 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { addCommentInputSchema } from '../../../domain/feed.ts';
-import { pageQuerySchema } from '../../../domain/pagination.ts';
-import type { AppEnv } from '../../app-env.ts';
-import { currentUser, requireUser, session } from '../../middleware/session.ts';
-import { validate } from '../../middleware/validate.ts';
+import { addCommentInputSchema } from '#domain/feed.ts';
+import { pageQuerySchema } from '#domain/pagination.ts';
+import type { AppEnv } from '#server/app-env.ts';
+import { currentUser, requireUser, session } from '#server/middleware/session.ts';
+import { validate } from '#server/middleware/validate.ts';
 import { addComment, listComments } from '../comments/comments.service.ts';
 import { getWeeklyLeaderboard } from '../leaderboard/leaderboard.service.ts';
 import { getBetPage } from './bet-page.service.ts';
 import { getFeedPage } from './feed.service.ts';
 import { likeBet, unlikeBet } from './likes.service.ts';
-import { viewersOf } from '../../lib/visibility.ts';
+import { viewersOf } from '#server/lib/visibility.ts';
 
 const betParam = z.object({ id: z.uuid('Bet not found.') });
 

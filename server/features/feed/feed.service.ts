@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { FEED_PAGE_SIZE, type FeedBet } from '../../../domain/feed.ts';
-import { encodeCursor, type Cursor, type Page } from '../../../domain/pagination.ts';
-import type { Db } from '../../db/client.ts';
-import { preparedRows } from '../../db/prepared.ts';
-import { displayUsernameOf } from '../../db/query.ts';
+import { FEED_PAGE_SIZE, type FeedBet } from '#domain/feed.ts';
+import { encodeCursor, type Cursor, type Page } from '#domain/pagination.ts';
+import type { Db } from '#server/db/client.ts';
+import { preparedRows } from '#server/db/prepared.ts';
+import { displayUsernameOf } from '#server/db/query.ts';
 
 export const party = z.object({ id: z.string(), name: z.string(), username: z.string(), image: z.string().nullable(), venmoHandle: z.string() });
 export const timestamp = z.union([z.string(), z.date()]).transform((value) => new Date(value).toISOString());

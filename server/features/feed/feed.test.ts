@@ -1,11 +1,11 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { decodeCursor } from '../../../domain/pagination.ts';
-import { bets } from '../../db/schema/bets.ts';
-import { createAgent, type Agent } from '../../testing/agent.ts';
-import { insertBet } from '../../testing/bets.ts';
-import { insertUser, makeFriends, signedInUser } from '../../testing/factories.ts';
-import { closeTestApp, createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { decodeCursor } from '#domain/pagination.ts';
+import { bets } from '#server/db/schema/bets.ts';
+import { createAgent, type Agent } from '#server/testing/agent.ts';
+import { insertBet } from '#server/testing/bets.ts';
+import { insertUser, makeFriends, signedInUser } from '#server/testing/factories.ts';
+import { closeTestApp, createTestApp, type TestApp } from '#server/testing/test-app.ts';
 import { getFeedPage, type FeedStrategy } from './feed.service.ts';
 
 let t: TestApp;

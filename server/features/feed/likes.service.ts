@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { betLikes } from '../../db/schema/likes.ts';
-import { requireVisibleBet } from '../../lib/visibility.ts';
+import type { Db } from '#server/db/client.ts';
+import { betLikes } from '#server/db/schema/likes.ts';
+import { requireVisibleBet } from '#server/lib/visibility.ts';
 
 export type LikeState = { liked: boolean; likeCount: number };
 /** The bet's parties, so the route can tell everyone who sees it. */

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { FRIENDS_PAGE_SIZE } from '../../../domain/friends.ts';
-import { users } from '../../db/schema/auth.ts';
-import { friendships } from '../../db/schema/friends.ts';
-import { createAgent, errorOf } from '../../testing/agent.ts';
-import { insertUser, makeFriends, signedInUser } from '../../testing/factories.ts';
-import { closeTestApp, createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { FRIENDS_PAGE_SIZE } from '#domain/friends.ts';
+import { users } from '#server/db/schema/auth.ts';
+import { friendships } from '#server/db/schema/friends.ts';
+import { createAgent, errorOf } from '#server/testing/agent.ts';
+import { insertUser, makeFriends, signedInUser } from '#server/testing/factories.ts';
+import { closeTestApp, createTestApp, type TestApp } from '#server/testing/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { friendsPageQuerySchema, sendFriendRequestInputSchema } from '../../../domain/friends.ts';
-import { userIdSchema } from '../../../domain/users.ts';
-import type { AppEnv } from '../../app-env.ts';
-import { currentUser, requireUser, session } from '../../middleware/session.ts';
-import { validate } from '../../middleware/validate.ts';
-import { viewersOf } from '../../lib/visibility.ts';
-import { publishFriendshipChange } from '../../lib/friend-events.ts';
+import { friendsPageQuerySchema, sendFriendRequestInputSchema } from '#domain/friends.ts';
+import { userIdSchema } from '#domain/users.ts';
+import type { AppEnv } from '#server/app-env.ts';
+import { currentUser, requireUser, session } from '#server/middleware/session.ts';
+import { validate } from '#server/middleware/validate.ts';
+import { viewersOf } from '#server/lib/visibility.ts';
+import { publishFriendshipChange } from '#server/lib/friend-events.ts';
 import {
   acceptFriendRequest,
   cancelFriendRequest,

@@ -9,18 +9,18 @@ import {
   type FriendsPage,
   type SearchResult,
   type SentFriendRequest,
-} from '../../../domain/friends.ts';
-import { SEARCH_LIMIT, type Relationship, type UserSummary } from '../../../domain/profiles.ts';
-import type { Db } from '../../db/client.ts';
-import { preparedRows } from '../../db/prepared.ts';
-import { displayUsername, displayUsernameColumn, escapeLike } from '../../db/query.ts';
-import { users } from '../../db/schema/auth.ts';
-import { bets } from '../../db/schema/bets.ts';
-import { friendRequests, friendships } from '../../db/schema/friends.ts';
-import { notifications } from '../../db/schema/notifications.ts';
-import { AppError } from '../../lib/errors.ts';
-import { writeNotifications } from '../../lib/notify.ts';
-import { areFriends } from '../../lib/visibility.ts';
+} from '#domain/friends.ts';
+import { SEARCH_LIMIT, type Relationship, type UserSummary } from '#domain/profiles.ts';
+import type { Db } from '#server/db/client.ts';
+import { preparedRows } from '#server/db/prepared.ts';
+import { displayUsername, displayUsernameColumn, escapeLike } from '#server/db/query.ts';
+import { users } from '#server/db/schema/auth.ts';
+import { bets } from '#server/db/schema/bets.ts';
+import { friendRequests, friendships } from '#server/db/schema/friends.ts';
+import { notifications } from '#server/db/schema/notifications.ts';
+import { AppError } from '#server/lib/errors.ts';
+import { writeNotifications } from '#server/lib/notify.ts';
+import { areFriends } from '#server/lib/visibility.ts';
 
 /** How lists show a user: the username as typed, never email or phone. */
 export const userSummaryColumns = {

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { friendRequests, friendships } from '../../db/schema/friends.ts';
-import { createAgent, errorOf } from '../../testing/agent.ts';
-import { insertUser, makeFriends, signedInUser } from '../../testing/factories.ts';
-import { closeTestApp, createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { friendRequests, friendships } from '#server/db/schema/friends.ts';
+import { createAgent, errorOf } from '#server/testing/agent.ts';
+import { insertUser, makeFriends, signedInUser } from '#server/testing/factories.ts';
+import { closeTestApp, createTestApp, type TestApp } from '#server/testing/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

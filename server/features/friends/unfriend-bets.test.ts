@@ -1,11 +1,11 @@
 import { and, eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { bets } from '../../db/schema/bets.ts';
-import { friendships } from '../../db/schema/friends.ts';
-import type { BusEvent } from '../../lib/events.ts';
-import { insertBet } from '../../testing/bets.ts';
-import { makeFriends, signedInUser } from '../../testing/factories.ts';
-import { closeTestApp, createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { bets } from '#server/db/schema/bets.ts';
+import { friendships } from '#server/db/schema/friends.ts';
+import type { BusEvent } from '#server/lib/events.ts';
+import { insertBet } from '#server/testing/bets.ts';
+import { makeFriends, signedInUser } from '#server/testing/factories.ts';
+import { closeTestApp, createTestApp, type TestApp } from '#server/testing/test-app.ts';
 
 /*
  * ADR 017: bets are only between friends. Removing a friend deletes

@@ -1,16 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { encodeCursor } from '../../../domain/pagination.ts';
-import { encodeFriendsCursor } from '../../../domain/friends.ts';
-import { users } from '../../db/schema/auth.ts';
-import { bets } from '../../db/schema/bets.ts';
-import { challenges } from '../../db/schema/challenges.ts';
-import { comments } from '../../db/schema/comments.ts';
-import { friendRequests } from '../../db/schema/friends.ts';
-import { createAgent, type Agent } from '../../testing/agent.ts';
-import { insertBet } from '../../testing/bets.ts';
-import { buildSignUp, insertUser, makeFriends, signedInUser } from '../../testing/factories.ts';
-import { closeTestApp, createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { encodeCursor } from '#domain/pagination.ts';
+import { encodeFriendsCursor } from '#domain/friends.ts';
+import { users } from '#server/db/schema/auth.ts';
+import { bets } from '#server/db/schema/bets.ts';
+import { challenges } from '#server/db/schema/challenges.ts';
+import { comments } from '#server/db/schema/comments.ts';
+import { friendRequests } from '#server/db/schema/friends.ts';
+import { createAgent, type Agent } from '#server/testing/agent.ts';
+import { insertBet } from '#server/testing/bets.ts';
+import { buildSignUp, insertUser, makeFriends, signedInUser } from '#server/testing/factories.ts';
+import { closeTestApp, createTestApp, type TestApp } from '#server/testing/test-app.ts';
 
 /*
  * A NUL byte (or other control character, bidi override,

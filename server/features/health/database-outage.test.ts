@@ -1,10 +1,10 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import { changeKinds } from '../../../domain/realtime.ts';
-import { insertBet } from '../../testing/bets.ts';
-import { makeFriends, signedInUser } from '../../testing/factories.ts';
-import { openEventStream, readEventStream } from '../../testing/sse.ts';
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/test-app.ts';
+import { changeKinds } from '#domain/realtime.ts';
+import { insertBet } from '#server/testing/bets.ts';
+import { makeFriends, signedInUser } from '#server/testing/factories.ts';
+import { openEventStream, readEventStream } from '#server/testing/sse.ts';
+import { createTestApp, TEST_ORIGIN, type TestApp } from '#server/testing/test-app.ts';
 
 // Killing and refusing connections needs a real server: PostgreSQL only.
 const config = inject('testDb');

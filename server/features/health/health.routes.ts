@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../app-env.ts';
+import type { AppEnv } from '#server/app-env.ts';
 
 export const healthRoutes = new Hono<AppEnv>().get('/', async (c) => {
   const started = performance.now();

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { historyCsvHeader, historyRow } from '../../../domain/history.ts';
-import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/query.ts';
+import { historyCsvHeader, historyRow } from '#domain/history.ts';
+import type { Db } from '#server/db/client.ts';
+import { queryRows } from '#server/db/query.ts';
 
 /** Rows per database round trip: big enough to keep a 10,000-bet export to 20 statements. */
 export const HISTORY_PAGE_SIZE = 500;

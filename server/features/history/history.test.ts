@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { HISTORY_CSV_PATH, historyCsvColumns } from '../../../domain/history.ts';
-import { bets } from '../../db/schema/bets.ts';
-import { createAgent } from '../../testing/agent.ts';
-import { insertBet } from '../../testing/bets.ts';
-import { parseCsv } from '../../testing/csv.ts';
-import { insertUser, makeFriends, signedInUser } from '../../testing/factories.ts';
-import { closeTestApp, createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { HISTORY_CSV_PATH, historyCsvColumns } from '#domain/history.ts';
+import { bets } from '#server/db/schema/bets.ts';
+import { createAgent } from '#server/testing/agent.ts';
+import { insertBet } from '#server/testing/bets.ts';
+import { parseCsv } from '#server/testing/csv.ts';
+import { insertUser, makeFriends, signedInUser } from '#server/testing/factories.ts';
+import { closeTestApp, createTestApp, type TestApp } from '#server/testing/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { inviteCodeSchema, inviteMessages } from '../../../domain/invites.ts';
-import type { AppEnv } from '../../app-env.ts';
-import { linkCodeLimit } from '../../lib/rate-limit.ts';
-import { currentUser, requireUser, session } from '../../middleware/session.ts';
-import { validate } from '../../middleware/validate.ts';
+import { inviteCodeSchema, inviteMessages } from '#domain/invites.ts';
+import type { AppEnv } from '#server/app-env.ts';
+import { linkCodeLimit } from '#server/lib/rate-limit.ts';
+import { currentUser, requireUser, session } from '#server/middleware/session.ts';
+import { validate } from '#server/middleware/validate.ts';
 import {
   acceptInvite,
   getMyInvite,

@@ -8,18 +8,18 @@ import {
   invitePath,
   type InvitePage,
   type MyInvite,
-} from '../../../domain/invites.ts';
-import type { NotificationType } from '../../../domain/notifications.ts';
-import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/auth.ts';
-import { friendRequests, friendships } from '../../db/schema/friends.ts';
-import { inviteCodes, pendingInvites } from '../../db/schema/invites.ts';
-import { AppError } from '../../lib/errors.ts';
-import type { EventBus } from '../../lib/events.ts';
-import { consumeRateLimit, type RateLimitRule } from '../../lib/rate-limit.ts';
-import { publishFriendshipChange } from '../../lib/friend-events.ts';
+} from '#domain/invites.ts';
+import type { NotificationType } from '#domain/notifications.ts';
+import type { Db } from '#server/db/client.ts';
+import { users } from '#server/db/schema/auth.ts';
+import { friendRequests, friendships } from '#server/db/schema/friends.ts';
+import { inviteCodes, pendingInvites } from '#server/db/schema/invites.ts';
+import { AppError } from '#server/lib/errors.ts';
+import type { EventBus } from '#server/lib/events.ts';
+import { consumeRateLimit, type RateLimitRule } from '#server/lib/rate-limit.ts';
+import { publishFriendshipChange } from '#server/lib/friend-events.ts';
 import { areFriends, lockPair } from '../friends/friends.service.ts';
-import { writeNotifications } from '../../lib/notify.ts';
+import { writeNotifications } from '#server/lib/notify.ts';
 
 /** Counted per inviter, not per code, so resetting the link does not renew the day's budget. */
 const dailyFriendships: RateLimitRule = {

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { INVITE_DAILY_FRIENDSHIPS } from '../../../domain/invites.ts';
-import { users } from '../../db/schema/auth.ts';
-import { friendRequests, friendships } from '../../db/schema/friends.ts';
-import { notifications } from '../../db/schema/notifications.ts';
-import { type Agent, createAgent, errorOf } from '../../testing/agent.ts';
+import { INVITE_DAILY_FRIENDSHIPS } from '#domain/invites.ts';
+import { users } from '#server/db/schema/auth.ts';
+import { friendRequests, friendships } from '#server/db/schema/friends.ts';
+import { notifications } from '#server/db/schema/notifications.ts';
+import { type Agent, createAgent, errorOf } from '#server/testing/agent.ts';
 import {
   buildSignUp,
   insertUser,
@@ -12,8 +12,8 @@ import {
   makeFriends,
   pathOf,
   signedInUser,
-} from '../../testing/factories.ts';
-import { closeTestApp, createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/test-app.ts';
+} from '#server/testing/factories.ts';
+import { closeTestApp, createTestApp, TEST_ORIGIN, type TestApp } from '#server/testing/test-app.ts';
 import { acceptInvite } from './invites.service.ts';
 
 let t: TestApp;

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { assignRanks, LEADERBOARD_SIZE, LEADERBOARD_WINDOW_DAYS, type LeaderboardEntry } from '../../../domain/feed.ts';
-import type { Db } from '../../db/client.ts';
-import { preparedRows } from '../../db/prepared.ts';
-import { displayUsername } from '../../db/query.ts';
+import { assignRanks, LEADERBOARD_SIZE, LEADERBOARD_WINDOW_DAYS, type LeaderboardEntry } from '#domain/feed.ts';
+import type { Db } from '#server/db/client.ts';
+import { preparedRows } from '#server/db/prepared.ts';
+import { displayUsername } from '#server/db/query.ts';
 
 const row = z.object({ id: z.string(), name: z.string(), username: z.string(), image: z.string().nullable(), wins: z.number() });
 

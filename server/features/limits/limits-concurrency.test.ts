@@ -1,12 +1,12 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { limitMessages } from '../../../domain/limits.ts';
-import { bets } from '../../db/schema/bets.ts';
-import { challenges } from '../../db/schema/challenges.ts';
-import { errorOf, type Agent } from '../../testing/agent.ts';
-import { insertBet } from '../../testing/bets.ts';
-import { makeFriends, signedInUser } from '../../testing/factories.ts';
-import { closeTestApp, createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { limitMessages } from '#domain/limits.ts';
+import { bets } from '#server/db/schema/bets.ts';
+import { challenges } from '#server/db/schema/challenges.ts';
+import { errorOf, type Agent } from '#server/testing/agent.ts';
+import { insertBet } from '#server/testing/bets.ts';
+import { makeFriends, signedInUser } from '#server/testing/factories.ts';
+import { closeTestApp, createTestApp, type TestApp } from '#server/testing/test-app.ts';
 
 /*
  * Many bets of one user at once, each fitting on its own: the limit row lock

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import { startBreakInputSchema, updateLossLimitInputSchema } from '../../../domain/limits.ts';
-import type { AppEnv } from '../../app-env.ts';
-import { currentUser, requireUser, session } from '../../middleware/session.ts';
-import { validate } from '../../middleware/validate.ts';
+import { startBreakInputSchema, updateLossLimitInputSchema } from '#domain/limits.ts';
+import type { AppEnv } from '#server/app-env.ts';
+import { currentUser, requireUser, session } from '#server/middleware/session.ts';
+import { validate } from '#server/middleware/validate.ts';
 import { getLimits, startBreak, updateLossLimit } from './limits.service.ts';
 
 /** /api/limits: the weekly loss limit and Take a Break. */

@@ -8,12 +8,12 @@ import {
   type Limits,
   type StartBreakInput,
   type UpdateLossLimitInput,
-} from '../../../domain/limits.ts';
-import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/auth.ts';
-import { userLimits } from '../../db/schema/limits.ts';
-import { queryOne } from '../../db/query.ts';
-import { AppError } from '../../lib/errors.ts';
+} from '#domain/limits.ts';
+import type { Db } from '#server/db/client.ts';
+import { users } from '#server/db/schema/auth.ts';
+import { userLimits } from '#server/db/schema/limits.ts';
+import { queryOne } from '#server/db/query.ts';
+import { AppError } from '#server/lib/errors.ts';
 import { committedSql } from './limits.sql.ts';
 
 type LimitRow = typeof userLimits.$inferSelect;

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { LOSS_WINDOW_DAYS } from '../../../domain/limits.ts';
+import { LOSS_WINDOW_DAYS } from '#domain/limits.ts';
 
 /**
  * The one SQL home of "what a new bet of this user is added to" (ADR 029):

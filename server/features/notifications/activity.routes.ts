@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import { markActivityReadInputSchema } from '../../../domain/notifications.ts';
-import { pageQuerySchema } from '../../../domain/pagination.ts';
-import type { AppEnv } from '../../app-env.ts';
-import { currentUser, requireUser, session } from '../../middleware/session.ts';
-import { validate } from '../../middleware/validate.ts';
+import { markActivityReadInputSchema } from '#domain/notifications.ts';
+import { pageQuerySchema } from '#domain/pagination.ts';
+import type { AppEnv } from '#server/app-env.ts';
+import { currentUser, requireUser, session } from '#server/middleware/session.ts';
+import { validate } from '#server/middleware/validate.ts';
 import { getActivityPage, getWaitingOnYou, markActivityRead } from './activity.service.ts';
 
 /** The activity inbox: /api/activity (pages), /api/activity/waiting, /api/activity/read. */

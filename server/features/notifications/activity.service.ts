@@ -1,19 +1,19 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { waitingReason, type Bet, type WaitingReason } from '../../../domain/bets.ts';
-import type { FriendRequest } from '../../../domain/friends.ts';
+import { waitingReason, type Bet, type WaitingReason } from '#domain/bets.ts';
+import type { FriendRequest } from '#domain/friends.ts';
 import {
   ACTIVITY_PAGE_SIZE,
   notificationDataSchema,
   notificationTypeSchema,
   type ActivityItem,
   type MarkActivityReadInput,
-} from '../../../domain/notifications.ts';
-import { encodeCursor, type Cursor, type Page } from '../../../domain/pagination.ts';
-import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/query.ts';
-import { bets } from '../../db/schema/bets.ts';
-import { notifications } from '../../db/schema/notifications.ts';
+} from '#domain/notifications.ts';
+import { encodeCursor, type Cursor, type Page } from '#domain/pagination.ts';
+import type { Db } from '#server/db/client.ts';
+import { queryRows } from '#server/db/query.ts';
+import { bets } from '#server/db/schema/bets.ts';
+import { notifications } from '#server/db/schema/notifications.ts';
 import { selectBets } from '../bets/bets.service.ts';
 import { listIncomingRequests } from '../friends/friends.service.ts';
 import { betWaitsOn } from './waiting.sql.ts';

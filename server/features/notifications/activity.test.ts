@@ -1,12 +1,12 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { activitySentence } from '../../../domain/notifications.ts';
-import { bets } from '../../db/schema/bets.ts';
-import { notifications } from '../../db/schema/notifications.ts';
-import { createAgent, errorOf, type Agent } from '../../testing/agent.ts';
-import { insertBet } from '../../testing/bets.ts';
-import { insertUser, makeFriends, signedInUser } from '../../testing/factories.ts';
-import { closeTestApp, createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { activitySentence } from '#domain/notifications.ts';
+import { bets } from '#server/db/schema/bets.ts';
+import { notifications } from '#server/db/schema/notifications.ts';
+import { createAgent, errorOf, type Agent } from '#server/testing/agent.ts';
+import { insertBet } from '#server/testing/bets.ts';
+import { insertUser, makeFriends, signedInUser } from '#server/testing/factories.ts';
+import { closeTestApp, createTestApp, type TestApp } from '#server/testing/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

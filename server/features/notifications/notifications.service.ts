@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { NotificationSummary } from '../../../domain/bets.ts';
-import type { Db } from '../../db/client.ts';
-import { preparedRow } from '../../db/prepared.ts';
-import { notifications } from '../../db/schema/notifications.ts';
+import type { NotificationSummary } from '#domain/bets.ts';
+import type { Db } from '#server/db/client.ts';
+import { preparedRow } from '#server/db/prepared.ts';
+import { notifications } from '#server/db/schema/notifications.ts';
 import { betWaitsOn, settlementWaitsOn } from './waiting.sql.ts';
 
 const summaryRow = z.object({ unread: z.number(), has_action: z.boolean() });

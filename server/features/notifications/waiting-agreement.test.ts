@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { z } from 'zod';
-import { waitingReason, type BetState } from '../../../domain/bets.ts';
-import { queryRows } from '../../db/query.ts';
-import { closeTestApp, createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { waitingReason, type BetState } from '#domain/bets.ts';
+import { queryRows } from '#server/db/query.ts';
+import { closeTestApp, createTestApp, type TestApp } from '#server/testing/test-app.ts';
 import { betWaitsOn } from './waiting.sql.ts';
 
 /*

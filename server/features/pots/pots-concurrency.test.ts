@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { CreatePotFields, PotView } from '../../../domain/pots.ts';
-import { notifications } from '../../db/schema/notifications.ts';
-import { potEntries, potPayments, pots } from '../../db/schema/pots.ts';
-import type { Agent } from '../../testing/agent.ts';
-import { makeFriends, signedInUser } from '../../testing/factories.ts';
-import { closeTestApp, createTestApp, type TestApp } from '../../testing/test-app.ts';
+import type { CreatePotFields, PotView } from '#domain/pots.ts';
+import { notifications } from '#server/db/schema/notifications.ts';
+import { potEntries, potPayments, pots } from '#server/db/schema/pots.ts';
+import type { Agent } from '#server/testing/agent.ts';
+import { makeFriends, signedInUser } from '#server/testing/factories.ts';
+import { closeTestApp, createTestApp, type TestApp } from '#server/testing/test-app.ts';
 
 /*
  * Races on one pot: every request either takes effect or is refused (409), and what is stored adds up.

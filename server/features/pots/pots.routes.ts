@@ -5,10 +5,10 @@ import {
   declarePotInputSchema,
   potPickInputSchema,
   votePotInputSchema,
-} from '../../../domain/pots.ts';
-import type { AppEnv } from '../../app-env.ts';
-import { currentUser, requireUser, session } from '../../middleware/session.ts';
-import { validate } from '../../middleware/validate.ts';
+} from '#domain/pots.ts';
+import type { AppEnv } from '#server/app-env.ts';
+import { currentUser, requireUser, session } from '#server/middleware/session.ts';
+import { validate } from '#server/middleware/validate.ts';
 import {
   acceptReferee,
   cancelPot,

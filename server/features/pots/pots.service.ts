@@ -11,15 +11,15 @@ import {
   type DeclarePotInput,
   type PotPickInput,
   type PotView,
-} from '../../../domain/pots.ts';
-import type { ChangeEvent } from '../../../domain/realtime.ts';
-import type { Db } from '../../db/client.ts';
-import { queryOne, queryRows } from '../../db/query.ts';
-import { potEntries, potInvites, potOptions, potPayments, pots, potVotes } from '../../db/schema/pots.ts';
-import { AppError } from '../../lib/errors.ts';
+} from '#domain/pots.ts';
+import type { ChangeEvent } from '#domain/realtime.ts';
+import type { Db } from '#server/db/client.ts';
+import { queryOne, queryRows } from '#server/db/query.ts';
+import { potEntries, potInvites, potOptions, potPayments, pots, potVotes } from '#server/db/schema/pots.ts';
+import { AppError } from '#server/lib/errors.ts';
 import { assertMayBet } from '../limits/limits.service.ts';
-import { writeNotifications, type NewNotification } from '../../lib/notify.ts';
-import type { NotificationType } from '../../../domain/notifications.ts';
+import { writeNotifications, type NewNotification } from '#server/lib/notify.ts';
+import type { NotificationType } from '#domain/notifications.ts';
 
 /** What a pot change causes after commit: realtime hints to everyone involved. */
 export type PotEffects = {

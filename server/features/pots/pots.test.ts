@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { activitySentence } from '../../../domain/notifications.ts';
-import type { CreatePotFields, PotView } from '../../../domain/pots.ts';
-import { notifications } from '../../db/schema/notifications.ts';
-import { potPayments } from '../../db/schema/pots.ts';
-import { errorOf, type Agent } from '../../testing/agent.ts';
-import { makeFriends, signedInUser } from '../../testing/factories.ts';
-import { closeTestApp, createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { activitySentence } from '#domain/notifications.ts';
+import type { CreatePotFields, PotView } from '#domain/pots.ts';
+import { notifications } from '#server/db/schema/notifications.ts';
+import { potPayments } from '#server/db/schema/pots.ts';
+import { errorOf, type Agent } from '#server/testing/agent.ts';
+import { makeFriends, signedInUser } from '#server/testing/factories.ts';
+import { closeTestApp, createTestApp, type TestApp } from '#server/testing/test-app.ts';
 
 type Person = { agent: Agent; id: string; name: string };
 

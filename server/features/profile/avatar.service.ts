@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { AVATAR_SIZE_PX, photoMessages } from '../../../domain/profiles.ts';
-import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/auth.ts';
-import { AppError } from '../../lib/errors.ts';
-import type { FileStorage } from '../../lib/storage.ts';
+import { AVATAR_SIZE_PX, photoMessages } from '#domain/profiles.ts';
+import type { Db } from '#server/db/client.ts';
+import { users } from '#server/db/schema/auth.ts';
+import { AppError } from '#server/lib/errors.ts';
+import type { FileStorage } from '#server/lib/storage.ts';
 
 // Refuses decompression bombs long before they reach memory.
 const MAX_INPUT_PIXELS = 40_000_000;

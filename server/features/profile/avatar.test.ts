@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { z } from 'zod';
-import { AVATAR_MAX_BYTES } from '../../../domain/profiles.ts';
-import { createAgent, errorOf } from '../../testing/agent.ts';
-import { signedInUser } from '../../testing/factories.ts';
-import { closeTestApp, createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/test-app.ts';
+import { AVATAR_MAX_BYTES } from '#domain/profiles.ts';
+import { createAgent, errorOf } from '#server/testing/agent.ts';
+import { signedInUser } from '#server/testing/factories.ts';
+import { closeTestApp, createTestApp, TEST_ORIGIN, type TestApp } from '#server/testing/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../../app-env.ts';
-import { AppError } from '../../lib/errors.ts';
-import { validate } from '../../middleware/validate.ts';
+import type { AppEnv } from '#server/app-env.ts';
+import { AppError } from '#server/lib/errors.ts';
+import { validate } from '#server/middleware/validate.ts';
 import { readAvatar } from './avatar.service.ts';
 
 const fileParam = z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{1,64}\.webp$/, 'Not found.') });

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { BusEvent } from '../../lib/events.ts';
-import { makeFriends, signedInUser } from '../../testing/factories.ts';
-import { closeTestApp, createTestApp, TEST_ORIGIN, type TestApp } from '../../testing/test-app.ts';
+import type { BusEvent } from '#server/lib/events.ts';
+import { makeFriends, signedInUser } from '#server/testing/factories.ts';
+import { closeTestApp, createTestApp, TEST_ORIGIN, type TestApp } from '#server/testing/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,11 +1,11 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { AVATAR_MAX_BYTES, photoMessages, updateProfileInputSchema } from '../../../domain/profiles.ts';
-import type { AppEnv } from '../../app-env.ts';
+import { AVATAR_MAX_BYTES, photoMessages, updateProfileInputSchema } from '#domain/profiles.ts';
+import type { AppEnv } from '#server/app-env.ts';
 import { refreshSessionUser } from '../auth/auth.service.ts';
-import { AppError } from '../../lib/errors.ts';
-import { currentUser, requireUser, session } from '../../middleware/session.ts';
-import { validate } from '../../middleware/validate.ts';
+import { AppError } from '#server/lib/errors.ts';
+import { currentUser, requireUser, session } from '#server/middleware/session.ts';
+import { validate } from '#server/middleware/validate.ts';
 import { friendIdsOf } from '../friends/friends.service.ts';
 import { saveAvatar } from './avatar.service.ts';
 import { getProfileScreen, updateProfile } from './profile.service.ts';

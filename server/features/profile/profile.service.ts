@@ -8,13 +8,13 @@ import {
   type ProfileScreen,
   type UpdateProfileInput,
   type UserCard,
-} from '../../../domain/profiles.ts';
-import { deriveStats } from '../../../domain/stats.ts';
-import type { Db } from '../../db/client.ts';
-import { preparedRow } from '../../db/prepared.ts';
-import { displayUsername, displayUsernameColumn, displayUsernameOf, queryOne } from '../../db/query.ts';
-import { users } from '../../db/schema/auth.ts';
-import { AppError } from '../../lib/errors.ts';
+} from '#domain/profiles.ts';
+import { deriveStats } from '#domain/stats.ts';
+import type { Db } from '#server/db/client.ts';
+import { preparedRow } from '#server/db/prepared.ts';
+import { displayUsername, displayUsernameColumn, displayUsernameOf, queryOne } from '#server/db/query.ts';
+import { users } from '#server/db/schema/auth.ts';
+import { AppError } from '#server/lib/errors.ts';
 import { relationshipWith } from '../friends/friends.service.ts';
 import { statsColumns, statsLateral, statsRow, toAggregate, toPayerRecord } from './stats.sql.ts';
 

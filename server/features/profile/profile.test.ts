@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { aggregateResults, deriveStats } from '../../../domain/stats.ts';
-import { friendRequests } from '../../db/schema/friends.ts';
-import { createAgent, errorOf } from '../../testing/agent.ts';
-import { insertBet } from '../../testing/bets.ts';
-import { insertUser, makeFriends, signedInUser } from '../../testing/factories.ts';
-import { closeTestApp, createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { aggregateResults, deriveStats } from '#domain/stats.ts';
+import { friendRequests } from '#server/db/schema/friends.ts';
+import { createAgent, errorOf } from '#server/testing/agent.ts';
+import { insertBet } from '#server/testing/bets.ts';
+import { insertUser, makeFriends, signedInUser } from '#server/testing/factories.ts';
+import { closeTestApp, createTestApp, type TestApp } from '#server/testing/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { PAY_WITHIN_DAYS, type PayerRecord } from '../../../domain/stats.ts';
+import { PAY_WITHIN_DAYS, type PayerRecord } from '#domain/stats.ts';
 
 /**
  * A lateral subquery aggregating one user's completed bets: wins, losses,

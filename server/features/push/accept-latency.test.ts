@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { insertBet } from '../../testing/bets.ts';
-import { makeFriends, signedInUser } from '../../testing/factories.ts';
-import { browserKeys } from '../../testing/push-endpoint.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { insertBet } from '#server/testing/bets.ts';
+import { makeFriends, signedInUser } from '#server/testing/factories.ts';
+import { browserKeys } from '#server/testing/push-endpoint.ts';
+import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 
 /**
  * A measurement, run on request (MEASURE=1, N=200): p50/p99 of POST

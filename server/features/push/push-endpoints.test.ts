@@ -2,13 +2,13 @@ import type { LookupAddress } from 'node:dns';
 import { sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { pushOutbox, pushSubscriptions } from '../../db/schema/push.ts';
-import { errorOf } from '../../testing/agent.ts';
-import { makeFriends, signedInUser } from '../../testing/factories.ts';
-import { browserKeys, startPushEndpoint } from '../../testing/push-endpoint.ts';
-import { closeTestApp, createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { createPushEndpointGuard, isPublicAddress } from '../../lib/push-endpoint-guard.ts';
-import { createPushWorker } from '../../lib/push-outbox.ts';
+import { pushOutbox, pushSubscriptions } from '#server/db/schema/push.ts';
+import { errorOf } from '#server/testing/agent.ts';
+import { makeFriends, signedInUser } from '#server/testing/factories.ts';
+import { browserKeys, startPushEndpoint } from '#server/testing/push-endpoint.ts';
+import { closeTestApp, createTestApp, type TestApp } from '#server/testing/test-app.ts';
+import { createPushEndpointGuard, isPublicAddress } from '#server/lib/push-endpoint-guard.ts';
+import { createPushWorker } from '#server/lib/push-outbox.ts';
 
 // What each name resolves to right now; a test changes it to play a DNS change.
 const dns = new Map<string, LookupAddress[]>();

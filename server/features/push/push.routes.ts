@@ -6,11 +6,11 @@ import {
   pushUnsubscribeInputSchema,
   type PushConfig,
   type PushSubscriptionState,
-} from '../../../domain/push.ts';
-import type { AppEnv } from '../../app-env.ts';
-import { rateLimit } from '../../lib/rate-limit.ts';
-import { currentUser, requireUser, session } from '../../middleware/session.ts';
-import { validate } from '../../middleware/validate.ts';
+} from '#domain/push.ts';
+import type { AppEnv } from '#server/app-env.ts';
+import { rateLimit } from '#server/lib/rate-limit.ts';
+import { currentUser, requireUser, session } from '#server/middleware/session.ts';
+import { validate } from '#server/middleware/validate.ts';
 import { deleteSubscription, saveSubscription } from './push.service.ts';
 
 const subscribeLimit = rateLimit(

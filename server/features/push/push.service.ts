@@ -1,8 +1,8 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { pushMessages, type PushSubscriptionInput } from '../../../domain/push.ts';
-import type { Db } from '../../db/client.ts';
-import { pushSubscriptions } from '../../db/schema/push.ts';
-import { AppError } from '../../lib/errors.ts';
+import { pushMessages, type PushSubscriptionInput } from '#domain/push.ts';
+import type { Db } from '#server/db/client.ts';
+import { pushSubscriptions } from '#server/db/schema/push.ts';
+import { AppError } from '#server/lib/errors.ts';
 
 /**
  * Stores this browser's subscription for the user. The endpoint identifies the

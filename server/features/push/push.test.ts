@@ -1,15 +1,15 @@
 import { eq, isNull, sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { notificationPreferences } from '../../db/schema/preferences.ts';
-import { pushOutbox, pushSubscriptions } from '../../db/schema/push.ts';
-import { createAgent, errorOf, type Agent } from '../../testing/agent.ts';
-import { makeFriends, signedInUser } from '../../testing/factories.ts';
-import { browserKeys, decryptPush, startPushEndpoint } from '../../testing/push-endpoint.ts';
-import { openSecondPool } from '../../testing/second-pool.ts';
-import { closeTestApp, createTestApp, publicTestResolver, type TestApp } from '../../testing/test-app.ts';
-import { createPushEndpointGuard } from '../../lib/push-endpoint-guard.ts';
-import { createPushWorker } from '../../lib/push-outbox.ts';
+import { notificationPreferences } from '#server/db/schema/preferences.ts';
+import { pushOutbox, pushSubscriptions } from '#server/db/schema/push.ts';
+import { createAgent, errorOf, type Agent } from '#server/testing/agent.ts';
+import { makeFriends, signedInUser } from '#server/testing/factories.ts';
+import { browserKeys, decryptPush, startPushEndpoint } from '#server/testing/push-endpoint.ts';
+import { openSecondPool } from '#server/testing/second-pool.ts';
+import { closeTestApp, createTestApp, publicTestResolver, type TestApp } from '#server/testing/test-app.ts';
+import { createPushEndpointGuard } from '#server/lib/push-endpoint-guard.ts';
+import { createPushWorker } from '#server/lib/push-outbox.ts';
 
 let t: TestApp;
 let alice: Awaited<ReturnType<typeof signedInUser>>;

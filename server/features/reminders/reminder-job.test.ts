@@ -1,11 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { AUTO_REMINDER_MAX } from '../../../domain/reminders.ts';
-import { bets } from '../../db/schema/bets.ts';
-import { notifications } from '../../db/schema/notifications.ts';
-import { insertBet } from '../../testing/bets.ts';
-import { insertUser, makeFriends, signedInUser } from '../../testing/factories.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { AUTO_REMINDER_MAX } from '#domain/reminders.ts';
+import { bets } from '#server/db/schema/bets.ts';
+import { notifications } from '#server/db/schema/notifications.ts';
+import { insertBet } from '#server/testing/bets.ts';
+import { insertUser, makeFriends, signedInUser } from '#server/testing/factories.ts';
+import { createTestApp, type TestApp } from '#server/testing/test-app.ts';
 import { runReminderPass } from './reminder-job.ts';
 
 let t: TestApp;

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { AUTO_REMINDER_EVERY_DAYS, AUTO_REMINDER_FIRST_DAYS, AUTO_REMINDER_MAX } from '../../../domain/reminders.ts';
-import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/query.ts';
-import type { ChangeEvent } from '../../../domain/realtime.ts';
-import type { Logger } from '../../lib/logger.ts';
-import { betSnapshot, writeNotifications } from '../../lib/notify.ts';
-import { reminderAllowed } from '../../lib/reminders.sql.ts';
-import { createPeriodicJob, type PeriodicJob } from '../../lib/periodic-job.ts';
+import { AUTO_REMINDER_EVERY_DAYS, AUTO_REMINDER_FIRST_DAYS, AUTO_REMINDER_MAX } from '#domain/reminders.ts';
+import type { Db } from '#server/db/client.ts';
+import { queryRows } from '#server/db/query.ts';
+import type { ChangeEvent } from '#domain/realtime.ts';
+import type { Logger } from '#server/lib/logger.ts';
+import { betSnapshot, writeNotifications } from '#server/lib/notify.ts';
+import { reminderAllowed } from '#server/lib/reminders.sql.ts';
+import { createPeriodicJob, type PeriodicJob } from '#server/lib/periodic-job.ts';
 
 const INTERVAL_MS = 10 * 60 * 1000;
 const BATCH_SIZE = 500;

@@ -1,14 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { nextReminderAt, reminderMessages, type ReminderResult } from '../../../domain/reminders.ts';
-import type { Db } from '../../db/client.ts';
-import { bets } from '../../db/schema/bets.ts';
-import { AppError } from '../../lib/errors.ts';
-import type { ChangeEvent } from '../../../domain/realtime.ts';
-import { lockUnpaidBetsOfPair } from '../../lib/balances.sql.ts';
-import { refuse } from '../../lib/bet-refusal.ts';
-import { betSnapshot, writeNotifications } from '../../lib/notify.ts';
-import { reminderAllowed } from '../../lib/reminders.sql.ts';
+import { nextReminderAt, reminderMessages, type ReminderResult } from '#domain/reminders.ts';
+import type { Db } from '#server/db/client.ts';
+import { bets } from '#server/db/schema/bets.ts';
+import { AppError } from '#server/lib/errors.ts';
+import type { ChangeEvent } from '#domain/realtime.ts';
+import { lockUnpaidBetsOfPair } from '#server/lib/balances.sql.ts';
+import { refuse } from '#server/lib/bet-refusal.ts';
+import { betSnapshot, writeNotifications } from '#server/lib/notify.ts';
+import { reminderAllowed } from '#server/lib/reminders.sql.ts';
 
 export type ReminderEffects = { publish(userIds: string[], event: ChangeEvent): Promise<void> };
 

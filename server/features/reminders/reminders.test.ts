@@ -1,16 +1,16 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Bet } from '../../../domain/bets.ts';
-import { reminderMessages } from '../../../domain/reminders.ts';
-import { bets } from '../../db/schema/bets.ts';
-import { mailOutbox } from '../../db/schema/mail.ts';
-import { notifications } from '../../db/schema/notifications.ts';
-import { notificationPreferences } from '../../db/schema/preferences.ts';
-import { pushOutbox, pushSubscriptions } from '../../db/schema/push.ts';
-import { createAgent, errorOf } from '../../testing/agent.ts';
-import { insertBet } from '../../testing/bets.ts';
-import { insertUser, makeFriends, signedInUser } from '../../testing/factories.ts';
-import { closeTestApp, createTestApp, type TestApp } from '../../testing/test-app.ts';
+import type { Bet } from '#domain/bets.ts';
+import { reminderMessages } from '#domain/reminders.ts';
+import { bets } from '#server/db/schema/bets.ts';
+import { mailOutbox } from '#server/db/schema/mail.ts';
+import { notifications } from '#server/db/schema/notifications.ts';
+import { notificationPreferences } from '#server/db/schema/preferences.ts';
+import { pushOutbox, pushSubscriptions } from '#server/db/schema/push.ts';
+import { createAgent, errorOf } from '#server/testing/agent.ts';
+import { insertBet } from '#server/testing/bets.ts';
+import { insertUser, makeFriends, signedInUser } from '#server/testing/factories.ts';
+import { closeTestApp, createTestApp, type TestApp } from '#server/testing/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -5,11 +5,11 @@ import {
   notificationCategories,
   type NotificationPreference,
   type UpdateNotificationPreferenceInput,
-} from '../../../domain/notification-preferences.ts';
-import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/auth.ts';
-import { notificationPreferences } from '../../db/schema/preferences.ts';
-import type { UnsubscribeClaim } from '../../lib/unsubscribe-token.ts';
+} from '#domain/notification-preferences.ts';
+import type { Db } from '#server/db/client.ts';
+import { users } from '#server/db/schema/auth.ts';
+import { notificationPreferences } from '#server/db/schema/preferences.ts';
+import type { UnsubscribeClaim } from '#server/lib/unsubscribe-token.ts';
 
 /** Every category × channel, in the Settings screen's order, the stored switch or its default. */
 export async function listPreferences(db: Db, userId: string): Promise<NotificationPreference[]> {

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
-import { unsubscribeMessages, unsubscribeQuerySchema, updateNotificationPreferenceInputSchema } from '../../../domain/notification-preferences.ts';
-import type { AppEnv } from '../../app-env.ts';
-import { AppError } from '../../lib/errors.ts';
-import { rateLimit } from '../../lib/rate-limit.ts';
-import { currentUser, requireUser, session } from '../../middleware/session.ts';
-import { validate } from '../../middleware/validate.ts';
-import { verifyUnsubscribe } from '../../lib/notification-mail.ts';
+import { unsubscribeMessages, unsubscribeQuerySchema, updateNotificationPreferenceInputSchema } from '#domain/notification-preferences.ts';
+import type { AppEnv } from '#server/app-env.ts';
+import { AppError } from '#server/lib/errors.ts';
+import { rateLimit } from '#server/lib/rate-limit.ts';
+import { currentUser, requireUser, session } from '#server/middleware/session.ts';
+import { validate } from '#server/middleware/validate.ts';
+import { verifyUnsubscribe } from '#server/lib/notification-mail.ts';
 import { listPreferences, unsubscribe, updatePreference } from './preferences.service.ts';
 
 /** /api/settings/notifications: the Push and Email switches of each category. */

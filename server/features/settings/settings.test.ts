@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { unsubscribeMessages, type NotificationPreference } from '../../../domain/notification-preferences.ts';
-import { notificationPreferences } from '../../db/schema/preferences.ts';
-import { createAgent, errorOf } from '../../testing/agent.ts';
-import { insertUser, makeFriends, signedInUser } from '../../testing/factories.ts';
-import { closeTestApp, createTestApp, TEST_IP_HEADER, TEST_ORIGIN, type TestApp } from '../../testing/test-app.ts';
+import { unsubscribeMessages, type NotificationPreference } from '#domain/notification-preferences.ts';
+import { notificationPreferences } from '#server/db/schema/preferences.ts';
+import { createAgent, errorOf } from '#server/testing/agent.ts';
+import { insertUser, makeFriends, signedInUser } from '#server/testing/factories.ts';
+import { closeTestApp, createTestApp, TEST_IP_HEADER, TEST_ORIGIN, type TestApp } from '#server/testing/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { SEARCH_RATE_LIMIT, searchMessages, searchQuerySchema } from '../../../domain/friends.ts';
-import { userIdSchema } from '../../../domain/users.ts';
-import type { AppEnv } from '../../app-env.ts';
-import { memoryRateLimit } from '../../lib/rate-limit.ts';
-import { currentUser, requireUser, session } from '../../middleware/session.ts';
-import { validate } from '../../middleware/validate.ts';
+import { SEARCH_RATE_LIMIT, searchMessages, searchQuerySchema } from '#domain/friends.ts';
+import { userIdSchema } from '#domain/users.ts';
+import type { AppEnv } from '#server/app-env.ts';
+import { memoryRateLimit } from '#server/lib/rate-limit.ts';
+import { currentUser, requireUser, session } from '#server/middleware/session.ts';
+import { validate } from '#server/middleware/validate.ts';
 import { searchUsers } from '../friends/friends.service.ts';
 import { getUserCard } from '../profile/profile.service.ts';
 

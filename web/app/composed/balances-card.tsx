@@ -1,9 +1,9 @@
 import {
   BalanceReminderSlot,
   type BalanceReminderProps,
-} from '../../features/balances/components/balance-reminder-slot.ts';
-import { BalancesCard as BalancesCardOnly } from '../../features/balances/components/balances-card.tsx';
-import { BalanceReminderButton } from '../../features/reminders/components/balance-reminder-button.tsx';
+} from '#web/features/balances/components/balance-reminder-slot.ts';
+import { BalancesCard as BalancesCardOnly } from '#web/features/balances/components/balances-card.tsx';
+import { BalanceReminderButton } from '#web/features/reminders/components/balance-reminder-button.tsx';
 
 const balanceReminder = (props: BalanceReminderProps) => <BalanceReminderButton {...props} />;
 

@@ -1,8 +1,8 @@
 import type { ComponentProps } from 'react';
-import { BetActions as BetActionsOnly } from '../../features/bets/components/bet-actions.tsx';
-import { BetReminderSlot, type BetReminderProps } from '../../features/bets/components/bet-reminder-slot.ts';
-import { WaitingBetItem as WaitingBetItemOnly } from '../../features/bets/components/waiting-bet-item.tsx';
-import { BetReminderButton } from '../../features/reminders/components/bet-reminder-button.tsx';
+import { BetActions as BetActionsOnly } from '#web/features/bets/components/bet-actions.tsx';
+import { BetReminderSlot, type BetReminderProps } from '#web/features/bets/components/bet-reminder-slot.ts';
+import { WaitingBetItem as WaitingBetItemOnly } from '#web/features/bets/components/waiting-bet-item.tsx';
+import { BetReminderButton } from '#web/features/reminders/components/bet-reminder-button.tsx';
 
 /*
  * Features do not import each other: the app composes them. A bet's actions with the reminders feature's

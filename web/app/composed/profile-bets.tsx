@@ -1,8 +1,8 @@
 import type { ComponentProps } from 'react';
-import { BetReminderSlot, type BetReminderProps } from '../../features/bets/components/bet-reminder-slot.ts';
-import { ProfileBets as ProfileBetsOnly } from '../../features/bets/components/profile-bets.tsx';
-import { OpenChallenges } from '../../features/challenges/components/open-challenges.tsx';
-import { BetReminderButton } from '../../features/reminders/components/bet-reminder-button.tsx';
+import { BetReminderSlot, type BetReminderProps } from '#web/features/bets/components/bet-reminder-slot.ts';
+import { ProfileBets as ProfileBetsOnly } from '#web/features/bets/components/profile-bets.tsx';
+import { OpenChallenges } from '#web/features/challenges/components/open-challenges.tsx';
+import { BetReminderButton } from '#web/features/reminders/components/bet-reminder-button.tsx';
 
 const betReminder = (props: BetReminderProps) => <BetReminderButton {...props} />;
 

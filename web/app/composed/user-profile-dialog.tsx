@@ -2,11 +2,11 @@ import type { ComponentProps } from 'react';
 import {
   BalanceReminderSlot,
   type BalanceReminderProps,
-} from '../../features/balances/components/balance-reminder-slot.ts';
-import { FriendBalanceLine } from '../../features/balances/components/balances-card.tsx';
-import { FriendBalanceSlot } from '../../features/friends/components/friend-balance-slot.ts';
-import { UserProfileDialog as UserProfileDialogOnly } from '../../features/friends/components/user-profile-dialog.tsx';
-import { BalanceReminderButton } from '../../features/reminders/components/balance-reminder-button.tsx';
+} from '#web/features/balances/components/balance-reminder-slot.ts';
+import { FriendBalanceLine } from '#web/features/balances/components/balances-card.tsx';
+import { FriendBalanceSlot } from '#web/features/friends/components/friend-balance-slot.ts';
+import { UserProfileDialog as UserProfileDialogOnly } from '#web/features/friends/components/user-profile-dialog.tsx';
+import { BalanceReminderButton } from '#web/features/reminders/components/balance-reminder-button.tsx';
 
 const balanceReminder = (props: BalanceReminderProps) => <BalanceReminderButton {...props} />;
 const friendBalance = (friendId: string) => <FriendBalanceLine friendId={friendId} />;

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { PageLayout } from '../../components/layouts/page-layout.tsx';
-import { useAuthSession } from '../../features/auth/hooks/use-auth-session.ts';
-import { useBalances } from '../../features/balances/api/get-balances.ts';
-import { SettlementToConfirm } from '../../features/balances/components/settlement-to-confirm.tsx';
+import { PageLayout } from '#web/components/layouts/page-layout.tsx';
+import { useAuthSession } from '#web/features/auth/hooks/use-auth-session.ts';
+import { useBalances } from '#web/features/balances/api/get-balances.ts';
+import { SettlementToConfirm } from '#web/features/balances/components/settlement-to-confirm.tsx';
 import { WaitingBetItem } from '../composed/bet-actions.tsx';
-import { PLACE_BET_PATH, placeBetState } from '../../features/bets/utils/place-bet-navigation.ts';
-import { FriendRequestItem } from '../../features/friends/components/friend-request-item.tsx';
+import { PLACE_BET_PATH, placeBetState } from '#web/features/bets/utils/place-bet-navigation.ts';
+import { FriendRequestItem } from '#web/features/friends/components/friend-request-item.tsx';
 import { UserProfileDialog } from '../composed/user-profile-dialog.tsx';
-import { useWaitingOnYou } from '../../features/notifications/api/get-waiting-on-you.ts';
-import { ActivityList } from '../../features/notifications/components/activity-list.tsx';
+import { useWaitingOnYou } from '#web/features/notifications/api/get-waiting-on-you.ts';
+import { ActivityList } from '#web/features/notifications/components/activity-list.tsx';
 
 /** /activity: what waits on me (with its buttons), then everything that happened, newest first. */
 export function Component() {

@@ -1,26 +1,26 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { NotFound } from '../../components/errors/not-found.tsx';
-import { BackLink } from '../../components/layouts/back-link.tsx';
-import { PageLayout } from '../../components/layouts/page-layout.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { useAuthSession } from '../../features/auth/hooks/use-auth-session.ts';
-import { useBet } from '../../features/bets/api/get-bet.ts';
+import { NotFound } from '#web/components/errors/not-found.tsx';
+import { BackLink } from '#web/components/layouts/back-link.tsx';
+import { PageLayout } from '#web/components/layouts/page-layout.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { useAuthSession } from '#web/features/auth/hooks/use-auth-session.ts';
+import { useBet } from '#web/features/bets/api/get-bet.ts';
 import { BetActions } from '../composed/bet-actions.tsx';
-import { BetHistory } from '../../features/bets/components/bet-history.tsx';
-import { BetFlags } from '../../features/bets/components/bet-status-badge.tsx';
-import { BetNote } from '../../features/bets/components/bet-note.tsx';
-import { PLACE_BET_PATH, placeBetState } from '../../features/bets/utils/place-bet-navigation.ts';
-import { CommentForm } from '../../features/comments/components/comment-form.tsx';
-import { CommentList } from '../../features/comments/components/comment-list.tsx';
-import { BetCard } from '../../features/feed/components/bet-card.tsx';
-import { countNewFeedComment } from '../../features/feed/utils/feed-cache.ts';
+import { BetHistory } from '#web/features/bets/components/bet-history.tsx';
+import { BetFlags } from '#web/features/bets/components/bet-status-badge.tsx';
+import { BetNote } from '#web/features/bets/components/bet-note.tsx';
+import { PLACE_BET_PATH, placeBetState } from '#web/features/bets/utils/place-bet-navigation.ts';
+import { CommentForm } from '#web/features/comments/components/comment-form.tsx';
+import { CommentList } from '#web/features/comments/components/comment-list.tsx';
+import { BetCard } from '#web/features/feed/components/bet-card.tsx';
+import { countNewFeedComment } from '#web/features/feed/utils/feed-cache.ts';
 import { UserProfileDialog } from '../composed/user-profile-dialog.tsx';
-import { ActivityBell } from '../../features/notifications/components/activity-bell.tsx';
-import { ApiError } from '../../lib/api-error.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
+import { ActivityBell } from '#web/features/notifications/components/activity-bell.tsx';
+import { ApiError } from '#web/lib/api-error.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /**
  * /bets/:id, the product's deep link: the bet's feed card and everything the viewer may do with it now,

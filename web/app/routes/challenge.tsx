@@ -1,15 +1,15 @@
 import { Link, useNavigate, useParams } from 'react-router';
-import { challengeStateMessage } from '../../../domain/challenge-rules.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { UserAvatar } from '../../components/ui/user-avatar.tsx';
-import { useAuthSession } from '../../features/auth/hooks/use-auth-session.ts';
-import type { ReturnState } from '../../features/auth/utils/return-path.ts';
-import { useChallenge } from '../../features/challenges/api/get-challenge.ts';
-import { ChallengeAnswer } from '../../features/challenges/components/challenge-answer.tsx';
-import { formatDollars } from '../../features/bets/utils/bet-view.ts';
-import { ApiError } from '../../lib/api-error.ts';
-import { DocumentTitle } from '../../components/layouts/document-title.tsx';
+import { challengeStateMessage } from '#domain/challenge-rules.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { UserAvatar } from '#web/components/ui/user-avatar.tsx';
+import { useAuthSession } from '#web/features/auth/hooks/use-auth-session.ts';
+import type { ReturnState } from '#web/features/auth/utils/return-path.ts';
+import { useChallenge } from '#web/features/challenges/api/get-challenge.ts';
+import { ChallengeAnswer } from '#web/features/challenges/components/challenge-answer.tsx';
+import { formatDollars } from '#web/features/bets/utils/bet-view.ts';
+import { ApiError } from '#web/lib/api-error.ts';
+import { DocumentTitle } from '#web/components/layouts/document-title.tsx';
 
 /** /challenge/:code, public: who challenged you, to what, and how to answer. */
 export function Component() {

@@ -1,8 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
 import { page } from 'vitest/browser';
-import { alex, cardBet, comment, feedBet, stats, userCard, users } from '../../testing/factories.ts';
-import { deferred } from '../../testing/deferred.ts';
+import { alex, cardBet, comment, feedBet, stats, userCard, users } from '#web/testing/factories.ts';
+import { deferred } from '#web/testing/deferred.ts';
 import {
   apiError,
   feedHandlers,
@@ -13,10 +13,10 @@ import {
   type FeedBody,
   type LeaderboardBody,
   type UserCardBody,
-} from '../../testing/msw.ts';
-import { loadSonner } from '../../lib/toast.ts';
-import { renderScreen } from '../../testing/render.tsx';
-import { expectErrorToast } from '../../testing/toasts.ts';
+} from '#web/testing/msw.ts';
+import { loadSonner } from '#web/lib/toast.ts';
+import { renderScreen } from '#web/testing/render.tsx';
+import { expectErrorToast } from '#web/testing/toasts.ts';
 import { Component as FeedScreen } from './feed.tsx';
 
 const renderFeed = (url = '/feed') => renderScreen(<FeedScreen />, { path: '/feed', url });

@@ -1,21 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PageLayout } from '../../components/layouts/page-layout.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { LazyOverlay } from '../../components/ui/lazy-overlay.tsx';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
-import { PLACE_BET_PATH, placeBetState } from '../../features/bets/utils/place-bet-navigation.ts';
-import { FeedList } from '../../features/feed/components/feed-list.tsx';
-import { countNewFeedComment } from '../../features/feed/utils/feed-cache.ts';
-import { WeeklyLeadersCard } from '../../features/leaderboard/components/weekly-leaders-card.tsx';
-import { ActivityBell } from '../../features/notifications/components/activity-bell.tsx';
-import { lazyComponent, usePreloadOnIntent } from '../../lib/lazy-component.ts';
+import { PageLayout } from '#web/components/layouts/page-layout.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { LazyOverlay } from '#web/components/ui/lazy-overlay.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
+import { PLACE_BET_PATH, placeBetState } from '#web/features/bets/utils/place-bet-navigation.ts';
+import { FeedList } from '#web/features/feed/components/feed-list.tsx';
+import { countNewFeedComment } from '#web/features/feed/utils/feed-cache.ts';
+import { WeeklyLeadersCard } from '#web/features/leaderboard/components/weekly-leaders-card.tsx';
+import { ActivityBell } from '#web/features/notifications/components/activity-bell.tsx';
+import { lazyComponent, usePreloadOnIntent } from '#web/lib/lazy-component.ts';
 
 // Radix Dialog and both dialogs' contents load after the feed works (ADR 037: /feed ≤ 150 KiB); they are
 // fetched at the user's first pointer or key event, so a tap on a name or a comment count opens them at once.
 const CommentsDialog = lazyComponent(
-  async () => (await import('../../features/comments/components/comments-dialog.tsx')).CommentsDialog,
+  async () => (await import('#web/features/comments/components/comments-dialog.tsx')).CommentsDialog,
 );
 const UserProfileDialog = lazyComponent(
   async () => (await import('../composed/user-profile-dialog.tsx')).UserProfileDialog,

@@ -1,8 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
 import { page } from 'vitest/browser';
-import { alex, bet } from '../../testing/factories.ts';
-import { deferred } from '../../testing/deferred.ts';
+import { alex, bet } from '#web/testing/factories.ts';
+import { deferred } from '#web/testing/deferred.ts';
 import {
   apiError,
   networkFailure,
@@ -10,9 +10,9 @@ import {
   worker,
   type AllFriendsBody,
   type LimitsBody,
-} from '../../testing/msw.ts';
-import { renderScreen } from '../../testing/render.tsx';
-import { expectErrorToast } from '../../testing/toasts.ts';
+} from '#web/testing/msw.ts';
+import { renderScreen } from '#web/testing/render.tsx';
+import { expectErrorToast } from '#web/testing/toasts.ts';
 import { Component as HomeScreen } from './home.tsx';
 
 function withFriends(items: AllFriendsBody['items']) {

@@ -1,33 +1,33 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { MyChallenge } from '../../../domain/challenges.ts';
-import { isOnBreak } from '../../../domain/limit-rules.ts';
-import { PageLayout } from '../../components/layouts/page-layout.tsx';
-import { useAuthSession } from '../../features/auth/hooks/use-auth-session.ts';
-import { useCreateChallenge } from '../../features/challenges/api/create-challenge.ts';
-import { PlaceBetForm } from '../../features/bets/components/place-bet-form.tsx';
-import { usePreselectedFriend } from '../../features/bets/hooks/use-preselected-friend.ts';
+import type { MyChallenge } from '#domain/challenges.ts';
+import { isOnBreak } from '#domain/limit-rules.ts';
+import { PageLayout } from '#web/components/layouts/page-layout.tsx';
+import { useAuthSession } from '#web/features/auth/hooks/use-auth-session.ts';
+import { useCreateChallenge } from '#web/features/challenges/api/create-challenge.ts';
+import { PlaceBetForm } from '#web/features/bets/components/place-bet-form.tsx';
+import { usePreselectedFriend } from '#web/features/bets/hooks/use-preselected-friend.ts';
 import {
   betDraftKey,
   readBetDraft,
   EMPTY_BET_DRAFT,
   type OpponentMode,
-} from '../../features/bets/utils/bet-draft.ts';
-import { Tabs, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
-import { useAllFriends } from '../../features/friends/api/get-friends.ts';
-import { useLimits } from '../../features/limits/api/get-limits.ts';
-import { BreakNotice } from '../../features/limits/components/break-notice.tsx';
-import { ActivityBell } from '../../features/notifications/components/activity-bell.tsx';
+} from '#web/features/bets/utils/bet-draft.ts';
+import { Tabs, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
+import { useAllFriends } from '#web/features/friends/api/get-friends.ts';
+import { useLimits } from '#web/features/limits/api/get-limits.ts';
+import { BreakNotice } from '#web/features/limits/components/break-notice.tsx';
+import { ActivityBell } from '#web/features/notifications/components/activity-bell.tsx';
 
 // Only in 'Start a Pot' mode: the pot form stays out of the Place Bet screen's first download.
 const CreatePotForm = lazy(async () => {
-  const module = await import('../../features/pots/components/create-pot-form.tsx');
+  const module = await import('#web/features/pots/components/create-pot-form.tsx');
   return { default: module.CreatePotForm };
 });
 
 // Only after a link is made: the QR encoder stays out of the Place Bet screen's first download (budget).
 const ChallengeLinkDialog = lazy(async () => {
-  const module = await import('../../features/challenges/components/challenge-link-dialog.tsx');
+  const module = await import('#web/features/challenges/components/challenge-link-dialog.tsx');
   return { default: module.ChallengeLinkDialog };
 });
 

@@ -1,14 +1,14 @@
 import { useNavigate, useParams } from 'react-router';
-import { toast } from '../../lib/toast.ts';
-import { nowFriendsText } from '../../../domain/invite-texts.ts';
-import { AuthLayout } from '../../components/layouts/auth-layout.tsx';
-import { FullScreenSpinner } from '../../components/ui/full-screen-spinner.tsx';
-import { useAuthSession } from '../../features/auth/hooks/use-auth-session.ts';
-import { useAcceptInvite } from '../../features/invites/api/accept-invite.ts';
-import { useInvite } from '../../features/invites/api/get-invite.ts';
-import { InvalidInvite } from '../../features/invites/components/invalid-invite.tsx';
-import { InvitePageView } from '../../features/invites/components/invite-page-view.tsx';
-import { ApiError, apiErrorMessage } from '../../lib/api-error.ts';
+import { toast } from '#web/lib/toast.ts';
+import { nowFriendsText } from '#domain/invite-texts.ts';
+import { AuthLayout } from '#web/components/layouts/auth-layout.tsx';
+import { FullScreenSpinner } from '#web/components/ui/full-screen-spinner.tsx';
+import { useAuthSession } from '#web/features/auth/hooks/use-auth-session.ts';
+import { useAcceptInvite } from '#web/features/invites/api/accept-invite.ts';
+import { useInvite } from '#web/features/invites/api/get-invite.ts';
+import { InvalidInvite } from '#web/features/invites/components/invalid-invite.tsx';
+import { InvitePageView } from '#web/features/invites/components/invite-page-view.tsx';
+import { ApiError, apiErrorMessage } from '#web/lib/api-error.ts';
 
 /** /invite/:code — public; opening it only reads (accepting is a button, a POST). */
 export function Component() {

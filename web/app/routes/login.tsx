@@ -1,4 +1,4 @@
-import { AuthLayout } from '../../components/layouts/auth-layout.tsx';
+import { AuthLayout } from '#web/components/layouts/auth-layout.tsx';
 import {
   Card,
   CardContent,
@@ -6,13 +6,13 @@ import {
   CardFooter,
   CardHeader,
   CardTitle,
-} from '../../components/ui/card.tsx';
-import { TextLink } from '../../components/ui/text-link.tsx';
-import { useInviteQuery } from '../../features/auth/hooks/use-invite-query.ts';
-import { GuestOnly } from '../../features/auth/components/guest-only.tsx';
-import { LoginForm } from '../../features/auth/components/login-form.tsx';
-import { PolicyLink } from '../../features/auth/components/policy-link.tsx';
-import { useVerificationNotice } from '../../features/auth/hooks/use-verification-notice.ts';
+} from '#web/components/ui/card.tsx';
+import { TextLink } from '#web/components/ui/text-link.tsx';
+import { useInviteQuery } from '#web/features/auth/hooks/use-invite-query.ts';
+import { GuestOnly } from '#web/features/auth/components/guest-only.tsx';
+import { LoginForm } from '#web/features/auth/components/login-form.tsx';
+import { PolicyLink } from '#web/features/auth/components/policy-link.tsx';
+import { useVerificationNotice } from '#web/features/auth/hooks/use-verification-notice.ts';
 
 export function Component() {
   // Switching between sign-up and sign-in keeps the invite the visitor came through.

@@ -1,11 +1,11 @@
 import { http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
 import { page } from 'vitest/browser';
-import type { BalanceDetail } from '../../../domain/balances.ts';
-import { alex, completedBet, profileScreen } from '../../testing/factories.ts';
-import { profileHandlers, worker, type BalancesBody } from '../../testing/msw.ts';
-import { renderScreen } from '../../testing/render.tsx';
-import { expectErrorToast } from '../../testing/toasts.ts';
+import type { BalanceDetail } from '#domain/balances.ts';
+import { alex, completedBet, profileScreen } from '#web/testing/factories.ts';
+import { profileHandlers, worker, type BalancesBody } from '#web/testing/msw.ts';
+import { renderScreen } from '#web/testing/render.tsx';
+import { expectErrorToast } from '#web/testing/toasts.ts';
 import { Component as ProfileScreen } from './profile.tsx';
 
 /*

@@ -1,13 +1,13 @@
 import { useParams } from 'react-router';
-import { NotFound } from '../../components/errors/not-found.tsx';
-import { PageLayout } from '../../components/layouts/page-layout.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { useAuthSession } from '../../features/auth/hooks/use-auth-session.ts';
-import { ActivityBell } from '../../features/notifications/components/activity-bell.tsx';
-import { usePot } from '../../features/pots/api/pots.ts';
-import { PotCard } from '../../features/pots/components/pot-card.tsx';
-import { ApiError } from '../../lib/api-error.ts';
+import { NotFound } from '#web/components/errors/not-found.tsx';
+import { PageLayout } from '#web/components/layouts/page-layout.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { useAuthSession } from '#web/features/auth/hooks/use-auth-session.ts';
+import { ActivityBell } from '#web/features/notifications/components/activity-bell.tsx';
+import { usePot } from '#web/features/pots/api/pots.ts';
+import { PotCard } from '#web/features/pots/components/pot-card.tsx';
+import { ApiError } from '#web/lib/api-error.ts';
 
 /** /pots/:id: the pot, its outcomes and entrants, and everything the viewer may do with it now. */
 export function Component() {

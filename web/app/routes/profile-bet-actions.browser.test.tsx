@@ -1,11 +1,11 @@
 import { http } from 'msw';
 import { expect, test } from 'vitest';
 import { page } from 'vitest/browser';
-import { alex, bet, completedBet, me, profileScreen } from '../../testing/factories.ts';
-import { deferred } from '../../testing/deferred.ts';
-import { apiError, networkFailure, profileHandlers, worker } from '../../testing/msw.ts';
-import { renderScreen } from '../../testing/render.tsx';
-import { expectErrorToast } from '../../testing/toasts.ts';
+import { alex, bet, completedBet, me, profileScreen } from '#web/testing/factories.ts';
+import { deferred } from '#web/testing/deferred.ts';
+import { apiError, networkFailure, profileHandlers, worker } from '#web/testing/msw.ts';
+import { renderScreen } from '#web/testing/render.tsx';
+import { expectErrorToast } from '#web/testing/toasts.ts';
 import { Component as ProfileScreen } from './profile.tsx';
 
 /*

@@ -1,13 +1,13 @@
 import { http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
 import { page } from 'vitest/browser';
-import type { ApiErrorBody } from '../../../domain/errors.ts';
-import type { MyProfile } from '../../../domain/profiles.ts';
+import type { ApiErrorBody } from '#domain/errors.ts';
+import type { MyProfile } from '#domain/profiles.ts';
 import { Component as ProfileScreen } from './profile.tsx';
-import { profileScreen } from '../../testing/factories.ts';
-import { profileHandlers, worker } from '../../testing/msw.ts';
-import { renderScreen } from '../../testing/render.tsx';
-import { expectErrorToast } from '../../testing/toasts.ts';
+import { profileScreen } from '#web/testing/factories.ts';
+import { profileHandlers, worker } from '#web/testing/msw.ts';
+import { renderScreen } from '#web/testing/render.tsx';
+import { expectErrorToast } from '#web/testing/toasts.ts';
 
 /* Edit Profile's optional 'Cash App $cashtag' and 'PayPal.me username' (ADR 056), and the profile showing them. */
 

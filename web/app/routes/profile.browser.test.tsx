@@ -1,8 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
 import { page } from 'vitest/browser';
-import { alex, bet, completedBet, profileScreen, stats, users } from '../../testing/factories.ts';
-import { deferred } from '../../testing/deferred.ts';
+import { alex, bet, completedBet, profileScreen, stats, users } from '#web/testing/factories.ts';
+import { deferred } from '#web/testing/deferred.ts';
 import {
   apiError,
   networkFailure,
@@ -10,9 +10,9 @@ import {
   worker,
   type MyBetsBody,
   type ProfileBody,
-} from '../../testing/msw.ts';
-import { renderScreen } from '../../testing/render.tsx';
-import { expectErrorToast } from '../../testing/toasts.ts';
+} from '#web/testing/msw.ts';
+import { renderScreen } from '#web/testing/render.tsx';
+import { expectErrorToast } from '#web/testing/toasts.ts';
 import { Component as ProfileScreen } from './profile.tsx';
 
 const renderProfile = () => renderScreen(<ProfileScreen />, { path: '/profile' });

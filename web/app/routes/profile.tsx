@@ -1,34 +1,34 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from '../../lib/toast.ts';
-import { PageLayout } from '../../components/layouts/page-layout.tsx';
-import { useSignOut } from '../../features/auth/api/sign-out.ts';
+import { toast } from '#web/lib/toast.ts';
+import { PageLayout } from '#web/components/layouts/page-layout.tsx';
+import { useSignOut } from '#web/features/auth/api/sign-out.ts';
 import { BalancesCard } from '../composed/balances-card.tsx';
 import { ProfileBets } from '../composed/profile-bets.tsx';
-import { PLACE_BET_PATH, placeBetState } from '../../features/bets/utils/place-bet-navigation.ts';
-import { LazyOverlay } from '../../components/ui/lazy-overlay.tsx';
-import { useProfile } from '../../features/profile/api/get-profile.ts';
-import { ProfileLoadError } from '../../features/profile/components/profile-load-error.tsx';
-import { ProfileSkeleton } from '../../features/profile/components/profile-skeleton.tsx';
-import { ProfileView } from '../../features/profile/components/profile-view.tsx';
-import { SettingsMenu } from '../../features/profile/components/settings-menu.tsx';
-import { AuthError } from '../../lib/auth-error.ts';
-import { ActivityBell } from '../../features/notifications/components/activity-bell.tsx';
-import { lazyComponent, usePreloadOnIntent } from '../../lib/lazy-component.ts';
+import { PLACE_BET_PATH, placeBetState } from '#web/features/bets/utils/place-bet-navigation.ts';
+import { LazyOverlay } from '#web/components/ui/lazy-overlay.tsx';
+import { useProfile } from '#web/features/profile/api/get-profile.ts';
+import { ProfileLoadError } from '#web/features/profile/components/profile-load-error.tsx';
+import { ProfileSkeleton } from '#web/features/profile/components/profile-skeleton.tsx';
+import { ProfileView } from '#web/features/profile/components/profile-view.tsx';
+import { SettingsMenu } from '#web/features/profile/components/settings-menu.tsx';
+import { AuthError } from '#web/lib/auth-error.ts';
+import { ActivityBell } from '#web/features/notifications/components/activity-bell.tsx';
+import { lazyComponent, usePreloadOnIntent } from '#web/lib/lazy-component.ts';
 
 // The dialogs (Radix Dialog, the edit form with react-hook-form and zod) load after the profile works
 //; they are fetched at the user's first pointer or key event, so a tap usually opens them at once.
 const EditProfileDialog = lazyComponent(
-  async () => (await import('../../features/profile/components/edit-profile-dialog.tsx')).EditProfileDialog,
+  async () => (await import('#web/features/profile/components/edit-profile-dialog.tsx')).EditProfileDialog,
 );
 const FriendsDialog = lazyComponent(
-  async () => (await import('../../features/friends/components/friends-dialog.tsx')).FriendsDialog,
+  async () => (await import('#web/features/friends/components/friends-dialog.tsx')).FriendsDialog,
 );
 const InviteDialog = lazyComponent(
-  async () => (await import('../../features/invites/components/invite-dialog.tsx')).InviteDialog,
+  async () => (await import('#web/features/invites/components/invite-dialog.tsx')).InviteDialog,
 );
 const CommentsDialog = lazyComponent(
-  async () => (await import('../../features/comments/components/comments-dialog.tsx')).CommentsDialog,
+  async () => (await import('#web/features/comments/components/comments-dialog.tsx')).CommentsDialog,
 );
 const UserProfileDialog = lazyComponent(
   async () => (await import('../composed/user-profile-dialog.tsx')).UserProfileDialog,

@@ -1,9 +1,9 @@
 import { http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
 import { page } from 'vitest/browser';
-import { worker } from '../../testing/msw.ts';
-import { renderScreen } from '../../testing/render.tsx';
-import { expectErrorToast } from '../../testing/toasts.ts';
+import { worker } from '#web/testing/msw.ts';
+import { renderScreen } from '#web/testing/render.tsx';
+import { expectErrorToast } from '#web/testing/toasts.ts';
 import { Component as ResetPasswordScreen } from './reset-password.tsx';
 
 const renderReset = (url: string) => renderScreen(<ResetPasswordScreen />, { path: '/reset-password', url });

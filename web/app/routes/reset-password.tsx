@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { AuthLayout } from '../../components/layouts/auth-layout.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { FullScreenSpinner } from '../../components/ui/full-screen-spinner.tsx';
-import { ResetPasswordForm } from '../../features/auth/components/reset-password-form.tsx';
-import { toastInvalidResetLink } from '../../features/auth/utils/invalid-reset-link.ts';
+import { AuthLayout } from '#web/components/layouts/auth-layout.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { FullScreenSpinner } from '#web/components/ui/full-screen-spinner.tsx';
+import { ResetPasswordForm } from '#web/features/auth/components/reset-password-form.tsx';
+import { toastInvalidResetLink } from '#web/features/auth/utils/invalid-reset-link.ts';
 
 /** The emailed link redirects here with ?token=… (or ?error=INVALID_TOKEN when it is bad or used). */
 export function Component() {

@@ -1,7 +1,7 @@
-import { PageLayout } from '../../components/layouts/page-layout.tsx';
-import { NotificationSettings } from '../../features/settings/components/notification-settings.tsx';
-import { PushSettings } from '../../features/push/components/push-settings.tsx';
-import { LimitSettings } from '../../features/limits/components/limit-settings.tsx';
+import { PageLayout } from '#web/components/layouts/page-layout.tsx';
+import { NotificationSettings } from '#web/features/settings/components/notification-settings.tsx';
+import { PushSettings } from '#web/features/push/components/push-settings.tsx';
+import { LimitSettings } from '#web/features/limits/components/limit-settings.tsx';
 
 /**
  * /settings (with the limits of ADR 029): each section is

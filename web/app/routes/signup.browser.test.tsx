@@ -1,10 +1,10 @@
 import { http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
 import { page } from 'vitest/browser';
-import { deferred } from '../../testing/deferred.ts';
-import { worker } from '../../testing/msw.ts';
-import { renderScreen } from '../../testing/render.tsx';
-import { expectErrorToast, expectSuccessToast, toastWith } from '../../testing/toasts.ts';
+import { deferred } from '#web/testing/deferred.ts';
+import { worker } from '#web/testing/msw.ts';
+import { renderScreen } from '#web/testing/render.tsx';
+import { expectErrorToast, expectSuccessToast, toastWith } from '#web/testing/toasts.ts';
 import { Component as SignUpScreen } from './signup.tsx';
 
 const INVITE = 'abcdefghijklmnopqrstuv';

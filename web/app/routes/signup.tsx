@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { AuthLayout } from '../../components/layouts/auth-layout.tsx';
+import { AuthLayout } from '#web/components/layouts/auth-layout.tsx';
 import {
   Card,
   CardContent,
@@ -7,14 +7,14 @@ import {
   CardFooter,
   CardHeader,
   CardTitle,
-} from '../../components/ui/card.tsx';
-import { TextLink } from '../../components/ui/text-link.tsx';
-import { useInviteQuery } from '../../features/auth/hooks/use-invite-query.ts';
-import { PolicyLink } from '../../features/auth/components/policy-link.tsx';
-import { SignUpForm } from '../../features/auth/components/sign-up-form.tsx';
+} from '#web/components/ui/card.tsx';
+import { TextLink } from '#web/components/ui/text-link.tsx';
+import { useInviteQuery } from '#web/features/auth/hooks/use-invite-query.ts';
+import { PolicyLink } from '#web/features/auth/components/policy-link.tsx';
+import { SignUpForm } from '#web/features/auth/components/sign-up-form.tsx';
 
 // Shown once per account, after 'Create Account': not on the first load of / and /signup (ADR 037).
-const loadCheckEmail = () => import('../../features/auth/components/check-email.tsx');
+const loadCheckEmail = () => import('#web/features/auth/components/check-email.tsx');
 const CheckEmail = lazy(async () => ({ default: (await loadCheckEmail()).CheckEmail }));
 
 export function Component() {

@@ -1,9 +1,9 @@
 import { ArrowLeft } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router';
-import { Button } from '../../components/ui/button.tsx';
-import { Card, CardContent } from '../../components/ui/card.tsx';
-import { SupportEmailLink } from '../../features/config/components/support-email-link.tsx';
-import { DocumentTitle } from '../../components/layouts/document-title.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent } from '#web/components/ui/card.tsx';
+import { SupportEmailLink } from '#web/features/config/components/support-email-link.tsx';
+import { DocumentTitle } from '#web/components/layouts/document-title.tsx';
 
 export function Component() {
   const navigate = useNavigate();

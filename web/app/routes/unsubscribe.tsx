@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { unsubscribeMessages } from '../../../domain/notification-preferences.ts';
-import { AuthLayout } from '../../components/layouts/auth-layout.tsx';
-import { useUnsubscribe } from '../../features/settings/api/unsubscribe.ts';
-import { UnsubscribeView } from '../../features/settings/components/unsubscribe-view.tsx';
-import { ApiError, apiErrorMessage } from '../../lib/api-error.ts';
+import { unsubscribeMessages } from '#domain/notification-preferences.ts';
+import { AuthLayout } from '#web/components/layouts/auth-layout.tsx';
+import { useUnsubscribe } from '#web/features/settings/api/unsubscribe.ts';
+import { UnsubscribeView } from '#web/features/settings/components/unsubscribe-view.tsx';
+import { ApiError, apiErrorMessage } from '#web/lib/api-error.ts';
 
 /**
  * /unsubscribe?token=… — public: the 'Unsubscribe' link of a notification

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { NavigationType, Outlet, ScrollRestoration, useBlocker, useLocation } from 'react-router';
 import { closeTopDialog, hasOpenDialog } from '../ui/close-on-back.ts';
-import { watchFocusLoss } from '../../lib/focus-rescue.ts';
+import { watchFocusLoss } from '#web/lib/focus-rescue.ts';
 import { BottomNav } from './bottom-nav.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
 import { SkipLink } from './skip-link.tsx';

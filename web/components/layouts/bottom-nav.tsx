@@ -1,6 +1,6 @@
 import { CircleDollarSign, Newspaper, User } from 'lucide-react';
 import { NavLink } from 'react-router';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '#web/lib/utils.ts';
 
 type BottomNavProps = {
   /** The red dot on Profile: unread notifications, or a bet waiting on me (spec section 4). */

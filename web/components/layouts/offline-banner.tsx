@@ -1,5 +1,5 @@
 import { WifiOff } from 'lucide-react';
-import { useOnlineStatus } from '../../hooks/use-online-status.ts';
+import { useOnlineStatus } from '#web/hooks/use-online-status.ts';
 
 /**
  * 'You are offline' above every screen while the browser has no network

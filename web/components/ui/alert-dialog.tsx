@@ -1,6 +1,6 @@
 import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '#web/lib/utils.ts';
 import { buttonVariants } from './button.tsx';
 import { useBackClosableOpen } from './close-on-back.ts';
 import { useReturnFocus } from './use-return-focus.ts';

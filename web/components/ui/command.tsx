@@ -1,7 +1,7 @@
 import { Command as CommandPrimitive } from 'cmdk';
 import { Search } from 'lucide-react';
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '#web/lib/utils.ts';
 
 export function Command({ className, ...props }: ComponentProps<typeof CommandPrimitive>) {
   return (

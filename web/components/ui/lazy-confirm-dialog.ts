@@ -1,4 +1,4 @@
-import { lazyComponent } from '../../lib/lazy-component.ts';
+import { lazyComponent } from '#web/lib/lazy-component.ts';
 
 /** ConfirmDialog (with Radix AlertDialog) loaded on first use: bet cards show many openers, no dialog. */
 export const LazyConfirmDialog = lazyComponent(

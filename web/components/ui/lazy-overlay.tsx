@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import { useMountedOnceOpen } from '../../lib/lazy-component.ts';
+import { useMountedOnceOpen } from '#web/lib/lazy-component.ts';
 
 /**
  * A lazily loaded dialog's place: nothing until it first opens, then the dialog in its own

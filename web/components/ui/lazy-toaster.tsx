@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { loadSonner, onToasterWanted } from '../../lib/toast.ts';
+import { loadSonner, onToasterWanted } from '#web/lib/toast.ts';
 
 const Toaster = lazy(async () => {
   const [module] = await Promise.all([import('./sonner.tsx'), loadSonner()]);

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useNearViewport } from '../../hooks/use-near-viewport.ts';
+import { useNearViewport } from '#web/hooks/use-near-viewport.ts';
 import { Button } from './button.tsx';
 import { Spinner } from './spinner.tsx';
 

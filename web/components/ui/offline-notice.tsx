@@ -1,5 +1,5 @@
 import { WifiOff } from 'lucide-react';
-import { OFFLINE_MESSAGE } from '../../lib/api-error.ts';
+import { OFFLINE_MESSAGE } from '#web/lib/api-error.ts';
 import { EmptyState } from './empty-state.tsx';
 
 /** In place of a screen that cannot load without a network (a spinner would turn forever). */

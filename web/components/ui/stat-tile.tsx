@@ -1,5 +1,5 @@
-import type { WinRateTone } from '../../../domain/stats.ts';
-import { cn } from '../../lib/utils.ts';
+import type { WinRateTone } from '#domain/stats.ts';
+import { cn } from '#web/lib/utils.ts';
 
 const toneClasses: Record<WinRateTone, string> = {
   good: 'text-emerald-700',

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '#web/lib/utils.ts';
 
 type SwitchProps = Omit<ComponentProps<'button'>, 'onChange' | 'role' | 'type'> & {
   checked: boolean;

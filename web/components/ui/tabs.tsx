@@ -1,5 +1,5 @@
 import { createContext, useContext, useId, useState, type ComponentProps, type KeyboardEvent } from 'react';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '#web/lib/utils.ts';
 
 /*
  * The WAI-ARIA tabs pattern (automatic activation, horizontal), written here instead of Radix Tabs:

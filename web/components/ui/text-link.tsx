@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { Link } from 'react-router';
-import { cn } from '../../lib/utils.ts';
+import { cn } from '#web/lib/utils.ts';
 
 type TextLinkProps = ComponentProps<typeof Link> & { tone?: 'primary' | 'muted' };
 

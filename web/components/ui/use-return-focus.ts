@@ -4,7 +4,7 @@ import {
   focusNearestHome,
   returnFocusWhenSettled,
   type FocusHome,
-} from '../../lib/focus-rescue.ts';
+} from '#web/lib/focus-rescue.ts';
 
 type AutoFocusHandler = (event: Event) => void;
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { isOwnAvatarUrl } from '../../../domain/avatar-url.ts';
-import { cn } from '../../lib/utils.ts';
+import { isOwnAvatarUrl } from '#domain/avatar-url.ts';
+import { cn } from '#web/lib/utils.ts';
 
 type UserAvatarProps = { name: string; image: string | null; className?: string };
 

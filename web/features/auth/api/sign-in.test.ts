@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { AuthError } from '../../../lib/auth-error.ts';
+import { AuthError } from '#web/lib/auth-error.ts';
 import { signInErrorMessage } from './sign-in.ts';
 
 test("the login form shows a throttled account's wait, as the server words it (ADR 015)", () => {

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { isUsernameIdentifier } from '../../../../domain/account-rules.ts';
-import type { LoginFormValues } from '../../../../domain/users.ts';
-import { AuthError, unwrapAuth } from '../../../lib/auth-error.ts';
-import type { MutationConfig } from '../../../lib/query-client.ts';
-import { loadAuthClient, refetchSession } from '../../../lib/session.ts';
+import { isUsernameIdentifier } from '#domain/account-rules.ts';
+import type { LoginFormValues } from '#domain/users.ts';
+import { AuthError, unwrapAuth } from '#web/lib/auth-error.ts';
+import type { MutationConfig } from '#web/lib/query-client.ts';
+import { loadAuthClient, refetchSession } from '#web/lib/session.ts';
 
 // We reload the session ourselves (below) and wait for it; the library's own
 // delayed reload would cancel ours mid-flight and let the button go idle early.

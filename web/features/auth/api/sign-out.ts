@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { unwrapAuth } from '../../../lib/auth-error.ts';
-import type { MutationConfig } from '../../../lib/query-client.ts';
-import { clearOfflineCopy } from '../../../lib/offline-cache.ts';
-import { announceSessionChange, loadAuthClient, refetchSession } from '../../../lib/session.ts';
+import { unwrapAuth } from '#web/lib/auth-error.ts';
+import type { MutationConfig } from '#web/lib/query-client.ts';
+import { clearOfflineCopy } from '#web/lib/offline-cache.ts';
+import { announceSessionChange, loadAuthClient, refetchSession } from '#web/lib/session.ts';
 
 let isSigningOutHere = false;
 

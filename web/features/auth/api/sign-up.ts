@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SignUpFormValues } from '../../../../domain/users.ts';
-import { unwrapAuth } from '../../../lib/auth-error.ts';
-import type { MutationConfig } from '../../../lib/query-client.ts';
-import { loadAuthClient } from '../../../lib/session.ts';
+import type { SignUpFormValues } from '#domain/users.ts';
+import { unwrapAuth } from '#web/lib/auth-error.ts';
+import type { MutationConfig } from '#web/lib/query-client.ts';
+import { loadAuthClient } from '#web/lib/session.ts';
 import { verifiedCallbackUrl } from '../utils/return-path.ts';
 
 /**

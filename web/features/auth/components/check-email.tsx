@@ -1,7 +1,7 @@
 import { MailCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import {
   Card,
   CardContent,
@@ -9,9 +9,9 @@ import {
   CardFooter,
   CardHeader,
   CardTitle,
-} from '../../../components/ui/card.tsx';
-import { rateLimitMessage } from '../../../lib/auth-error.ts';
-import { toast } from '../../../lib/toast.ts';
+} from '#web/components/ui/card.tsx';
+import { rateLimitMessage } from '#web/lib/auth-error.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useResendVerificationEmail } from '../api/resend-verification-email.ts';
 import { returnStatePath } from '../utils/return-path.ts';
 

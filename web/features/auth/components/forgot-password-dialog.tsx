@@ -1,8 +1,8 @@
 import { useForm } from 'react-hook-form';
-import { toast } from '../../../lib/toast.ts';
-import { checkForgotPassword } from '../../../../domain/account-rules.ts';
-import type { ForgotPasswordFormValues } from '../../../../domain/users.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { toast } from '#web/lib/toast.ts';
+import { checkForgotPassword } from '#domain/account-rules.ts';
+import type { ForgotPasswordFormValues } from '#domain/users.ts';
+import { Button } from '#web/components/ui/button.tsx';
 import {
   Dialog,
   DialogClose,
@@ -11,11 +11,11 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '../../../components/ui/dialog.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { rateLimitMessage } from '../../../lib/auth-error.ts';
-import { toastFailedRule } from '../../../lib/rule-form.ts';
-import { ruleResolver } from '../../../lib/rule-resolver.ts';
+} from '#web/components/ui/dialog.tsx';
+import { TextField } from '#web/components/ui/text-field.tsx';
+import { rateLimitMessage } from '#web/lib/auth-error.ts';
+import { toastFailedRule } from '#web/lib/rule-form.ts';
+import { ruleResolver } from '#web/lib/rule-resolver.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 
 /** The toasts of this form (lib/toast.ts: a success clears its errors). */

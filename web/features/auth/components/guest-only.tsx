@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { FullScreenSpinner } from '../../../components/ui/full-screen-spinner.tsx';
+import { FullScreenSpinner } from '#web/components/ui/full-screen-spinner.tsx';
 import { useAuthSession } from '../hooks/use-auth-session.ts';
 import { returnPathFrom } from '../utils/return-path.ts';
 

@@ -1,10 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
-import { toast } from '../../../lib/toast.ts';
-import { checkLogin } from '../../../../domain/account-rules.ts';
-import type { LoginFormValues } from '../../../../domain/users.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { toastFailedRule, useRuleForm } from '../../../lib/rule-form.ts';
+import { toast } from '#web/lib/toast.ts';
+import { checkLogin } from '#domain/account-rules.ts';
+import type { LoginFormValues } from '#domain/users.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { TextField } from '#web/components/ui/text-field.tsx';
+import { toastFailedRule, useRuleForm } from '#web/lib/rule-form.ts';
 import { signInErrorMessage, useSignIn } from '../api/sign-in.ts';
 
 /** The toasts of this form (lib/toast.ts: a success clears its errors). */

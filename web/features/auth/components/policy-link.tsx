@@ -1,4 +1,4 @@
-import { TextLink } from '../../../components/ui/text-link.tsx';
+import { TextLink } from '#web/components/ui/text-link.tsx';
 
 export function PolicyLink() {
   return (

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { FullScreenSpinner } from '../../../components/ui/full-screen-spinner.tsx';
-import { OfflineNotice } from '../../../components/ui/offline-notice.tsx';
-import { useOnlineStatus } from '../../../hooks/use-online-status.ts';
-import { useRealtime } from '../../../hooks/use-realtime.ts';
+import { FullScreenSpinner } from '#web/components/ui/full-screen-spinner.tsx';
+import { OfflineNotice } from '#web/components/ui/offline-notice.tsx';
+import { useOnlineStatus } from '#web/hooks/use-online-status.ts';
+import { useRealtime } from '#web/hooks/use-realtime.ts';
 import { didSignOutHere, forgetSignOutHere } from '../api/sign-out.ts';
 import { useAuthSession } from '../hooks/use-auth-session.ts';
 import type { ReturnState } from '../utils/return-path.ts';

@@ -1,14 +1,14 @@
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from '../../../lib/toast.ts';
-import { checkResetPassword } from '../../../../domain/account-rules.ts';
-import type { ResetPasswordFormValues } from '../../../../domain/users.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { TextLink } from '../../../components/ui/text-link.tsx';
-import { AuthError, rateLimitMessage } from '../../../lib/auth-error.ts';
-import { toastFailedRule } from '../../../lib/rule-form.ts';
-import { ruleResolver } from '../../../lib/rule-resolver.ts';
+import { toast } from '#web/lib/toast.ts';
+import { checkResetPassword } from '#domain/account-rules.ts';
+import type { ResetPasswordFormValues } from '#domain/users.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { TextField } from '#web/components/ui/text-field.tsx';
+import { TextLink } from '#web/components/ui/text-link.tsx';
+import { AuthError, rateLimitMessage } from '#web/lib/auth-error.ts';
+import { toastFailedRule } from '#web/lib/rule-form.ts';
+import { ruleResolver } from '#web/lib/rule-resolver.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { toastInvalidResetLink } from '../utils/invalid-reset-link.ts';
 

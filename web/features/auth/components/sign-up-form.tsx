@@ -1,19 +1,19 @@
 import { useId } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { toast } from '../../../lib/toast.ts';
+import { toast } from '#web/lib/toast.ts';
 import {
   accountMessages,
   checkSignUp,
   checkSignUpFields,
   type SignUpField,
-} from '../../../../domain/account-rules.ts';
-import type { SignUpFormValues } from '../../../../domain/users.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Checkbox } from '../../../components/ui/checkbox.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { FieldError, TextField } from '../../../components/ui/text-field.tsx';
-import { AuthError } from '../../../lib/auth-error.ts';
-import { toastFailedRule, useRuleForm } from '../../../lib/rule-form.ts';
+} from '#domain/account-rules.ts';
+import type { SignUpFormValues } from '#domain/users.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Checkbox } from '#web/components/ui/checkbox.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { FieldError, TextField } from '#web/components/ui/text-field.tsx';
+import { AuthError } from '#web/lib/auth-error.ts';
+import { toastFailedRule, useRuleForm } from '#web/lib/rule-form.ts';
 import { useSignUp } from '../api/sign-up.ts';
 import { returnStatePath } from '../utils/return-path.ts';
 

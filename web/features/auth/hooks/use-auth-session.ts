@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useSession } from '../../../lib/session.ts';
+import { useSession } from '#web/lib/session.ts';
 import { isSignedOutAnswer, scheduleSessionRetry, sessionReadSucceeded } from '../utils/session-retry.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { isInviteCode } from '../../../../domain/invite-code.ts';
+import { isInviteCode } from '#domain/invite-code.ts';
 
 /** `?invite=<code>` when the visitor came through an invite link, else ''. */
 export function useInviteQuery(): string {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from '../../../lib/toast.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useAuthSession } from './use-auth-session.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { toast } from '../../../lib/toast.ts';
+import { toast } from '#web/lib/toast.ts';
 
 export function toastInvalidResetLink(): void {
   // A fixed id, so StrictMode's second effect run replaces the toast instead of stacking one.

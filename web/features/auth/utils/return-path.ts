@@ -1,4 +1,4 @@
-import { invitePath, isInviteCode } from '../../../../domain/invite-code.ts';
+import { invitePath, isInviteCode } from '#domain/invite-code.ts';
 
 export const HOME_PATH = '/home';
 

@@ -1,22 +1,22 @@
 import { HandCoins } from 'lucide-react';
 import { useContext } from 'react';
 import { Link } from 'react-router';
-import { toast } from '../../../lib/toast.ts';
-import type { BalanceDetail } from '../../../../domain/balances.ts';
-import { balanceLine, settleUpNote } from '../../../../domain/balance-rules.ts';
-import { formatDollars } from '../../../../domain/money.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { toast } from '#web/lib/toast.ts';
+import type { BalanceDetail } from '#domain/balances.ts';
+import { balanceLine, settleUpNote } from '#domain/balance-rules.ts';
+import { formatDollars } from '#domain/money.ts';
+import { Button } from '#web/components/ui/button.tsx';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
   DialogHeader,
   DialogTitle,
-} from '../../../components/ui/dialog.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { PayButtons } from '../../../components/pay-buttons.tsx';
-import { apiErrorMessage } from '../../../lib/api-error.ts';
-import { ActionButton } from '../../../components/ui/action-button.tsx';
+} from '#web/components/ui/dialog.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { PayButtons } from '#web/components/pay-buttons.tsx';
+import { apiErrorMessage } from '#web/lib/api-error.ts';
+import { ActionButton } from '#web/components/ui/action-button.tsx';
 import { useBalance } from '../api/get-balances.ts';
 import { useSettleUp } from '../api/settle-up.ts';
 import { BalanceReminderSlot } from './balance-reminder-slot.ts';

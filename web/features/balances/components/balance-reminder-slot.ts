@@ -1,5 +1,5 @@
 import { createContext, type ReactNode } from 'react';
-import type { ButtonProps } from '../../../components/ui/button.tsx';
+import type { ButtonProps } from '#web/components/ui/button.tsx';
 
 export type BalanceReminderProps = {
   friend: { id: string; name: string };

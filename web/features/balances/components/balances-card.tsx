@@ -1,15 +1,15 @@
 import { Scale } from 'lucide-react';
 import { useContext, useState } from 'react';
-import type { Balance } from '../../../../domain/balances.ts';
-import { balanceLine, balanceMessages } from '../../../../domain/balance-rules.ts';
-import { formatDollars } from '../../../../domain/money.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
+import type { Balance } from '#domain/balances.ts';
+import { balanceLine, balanceMessages } from '#domain/balance-rules.ts';
+import { formatDollars } from '#domain/money.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { UserAvatar } from '#web/components/ui/user-avatar.tsx';
 import { useBalances } from '../api/get-balances.ts';
-import { LazyOverlay } from '../../../components/ui/lazy-overlay.tsx';
-import { lazyComponent, usePreloadOnIntent } from '../../../lib/lazy-component.ts';
+import { LazyOverlay } from '#web/components/ui/lazy-overlay.tsx';
+import { lazyComponent, usePreloadOnIntent } from '#web/lib/lazy-component.ts';
 import { SettlementToConfirm } from './settlement-to-confirm.tsx';
 import { BalanceReminderSlot } from './balance-reminder-slot.ts';
 

@@ -1,10 +1,10 @@
 import { CircleCheck } from 'lucide-react';
-import { toast } from '../../../lib/toast.ts';
-import type { BalanceDetail } from '../../../../domain/balances.ts';
-import { betCountText } from '../../../../domain/balance-rules.ts';
-import { formatDollars } from '../../../../domain/money.ts';
-import { apiErrorMessage } from '../../../lib/api-error.ts';
-import { ActionButton } from '../../../components/ui/action-button.tsx';
+import { toast } from '#web/lib/toast.ts';
+import type { BalanceDetail } from '#domain/balances.ts';
+import { betCountText } from '#domain/balance-rules.ts';
+import { formatDollars } from '#domain/money.ts';
+import { apiErrorMessage } from '#web/lib/api-error.ts';
+import { ActionButton } from '#web/components/ui/action-button.tsx';
 import { useConfirmSettlement } from '../api/settle-up.ts';
 
 /** A payment the friend marked as sent, for the viewer to confirm (Balances card, activity inbox). */

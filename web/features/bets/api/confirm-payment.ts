@@ -1,6 +1,6 @@
-import { api, unwrap } from '../../../lib/api-client.ts';
-import type { MutationConfig } from '../../../lib/query-client.ts';
-import { useBetMutation } from '../../../hooks/use-bet-mutation.ts';
+import { api, unwrap } from '#web/lib/api-client.ts';
+import type { MutationConfig } from '#web/lib/query-client.ts';
+import { useBetMutation } from '#web/hooks/use-bet-mutation.ts';
 
 /** The winner confirms the loser's payment arrived, which settles the bet. */
 export async function confirmPayment(betId: string) {

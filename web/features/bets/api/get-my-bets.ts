@@ -6,10 +6,10 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { Bet, BetSectionName } from '../../../../domain/bets.ts';
-import type { Page } from '../../../../domain/pagination.ts';
-import { api, unwrap } from '../../../lib/api-client.ts';
-import { myBetsKey } from '../../../lib/query-keys.ts';
+import type { Bet, BetSectionName } from '#domain/bets.ts';
+import type { Page } from '#domain/pagination.ts';
+import { api, unwrap } from '#web/lib/api-client.ts';
+import { myBetsKey } from '#web/lib/query-keys.ts';
 
 /**
  * One page of my bets: the first (from /bets/mine) carries a page of every section, a later one

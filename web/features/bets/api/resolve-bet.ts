@@ -1,6 +1,6 @@
-import { api, unwrap } from '../../../lib/api-client.ts';
-import type { MutationConfig } from '../../../lib/query-client.ts';
-import { useBetMutation } from '../../../hooks/use-bet-mutation.ts';
+import { api, unwrap } from '#web/lib/api-client.ts';
+import type { MutationConfig } from '#web/lib/query-client.ts';
+import { useBetMutation } from '#web/hooks/use-bet-mutation.ts';
 
 /** Either party resolves an active bet: 'won' makes the caller the winner, 'lost' the other party. */
 export async function resolveBet({ betId, outcome }: { betId: string; outcome: 'won' | 'lost' }) {

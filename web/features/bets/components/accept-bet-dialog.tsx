@@ -1,8 +1,8 @@
-import { toast } from '../../../lib/toast.ts';
-import type { Bet } from '../../../../domain/bets.ts';
+import { toast } from '#web/lib/toast.ts';
+import type { Bet } from '#domain/bets.ts';
 import { useAcceptBet } from '../api/accept-bet.ts';
-import { betToastForm, toastBetError } from '../../../lib/bet-toasts.ts';
-import { PredictionDialog } from '../../../components/prediction-dialog.tsx';
+import { betToastForm, toastBetError } from '#web/lib/bet-toasts.ts';
+import { PredictionDialog } from '#web/components/prediction-dialog.tsx';
 
 type AcceptBetDialogProps = { bet: Bet; open: boolean; onOpenChange: (open: boolean) => void };
 

@@ -1,9 +1,9 @@
 import { ThumbsDown, Trophy } from 'lucide-react';
-import { toast } from '../../../lib/toast.ts';
-import type { Bet } from '../../../../domain/bets.ts';
+import { toast } from '#web/lib/toast.ts';
+import type { Bet } from '#domain/bets.ts';
 import { useResolveBet } from '../api/resolve-bet.ts';
-import { betToastForm, toastBetError } from '../../../lib/bet-toasts.ts';
-import { ActionButton } from '../../../components/ui/action-button.tsx';
+import { betToastForm, toastBetError } from '#web/lib/bet-toasts.ts';
+import { ActionButton } from '#web/components/ui/action-button.tsx';
 import { VoidBetActions } from './void-bet-actions.tsx';
 
 /** Either party resolves the bet ('I Won' / 'I Lost') or asks to void it. */

@@ -1,4 +1,4 @@
-import type { Bet } from '../../../../domain/bets.ts';
+import type { Bet } from '#domain/bets.ts';
 import { ActiveBetActions } from './active-bet-actions.tsx';
 import { CompletedBetActions } from './completed-bet-actions.tsx';
 import { PendingBetActions } from './pending-bet-actions.tsx';

@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { betEventSentence } from '../../../../domain/bet-timeline.ts';
-import type { BetPage } from '../../../../domain/feed.ts';
-import { relativeTime } from '../../../../domain/relative-time.ts';
-import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
+import { betEventSentence } from '#domain/bet-timeline.ts';
+import type { BetPage } from '#domain/feed.ts';
+import { relativeTime } from '#domain/relative-time.ts';
+import { UserAvatar } from '#web/components/ui/user-avatar.tsx';
 
 type BetHistoryProps = { bet: BetPage; viewerId: string };
 

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import type { Bet } from '../../../../domain/bets.ts';
+import type { Bet } from '#domain/bets.ts';
 import { ProfileBetCard } from './profile-bet-card.tsx';
 
 type BetSectionProps = {

@@ -1,7 +1,7 @@
-import { formatDueDate, isOverdue, localToday } from '../../../../domain/bet-rules.ts';
-import type { Bet } from '../../../../domain/bets.ts';
-import { StatusBadge } from '../../../components/bet-status-badge.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
+import { formatDueDate, isOverdue, localToday } from '#domain/bet-rules.ts';
+import type { Bet } from '#domain/bets.ts';
+import { StatusBadge } from '#web/components/bet-status-badge.tsx';
+import { Badge } from '#web/components/ui/badge.tsx';
 
 /** Pending or Active (with its flags); a completed bet reads Won or Lost from the viewer's side. */
 export function BetStatusBadge({ bet, viewerId }: { bet: Bet; viewerId: string }) {

@@ -1,21 +1,21 @@
 import { BadgeCheck, CircleCheck, Flag, HandCoins } from 'lucide-react';
 import { useContext, useState } from 'react';
-import { toast } from '../../../lib/toast.ts';
-import { settledInText } from '../../../../domain/balance-rules.ts';
-import { canDispute } from '../../../../domain/bet-rules.ts';
-import { lostBetNote } from '../../../../domain/pay-link.ts';
-import type { Bet } from '../../../../domain/bets.ts';
+import { toast } from '#web/lib/toast.ts';
+import { settledInText } from '#domain/balance-rules.ts';
+import { canDispute } from '#domain/bet-rules.ts';
+import { lostBetNote } from '#domain/pay-link.ts';
+import type { Bet } from '#domain/bets.ts';
 import { useConfirmPayment } from '../api/confirm-payment.ts';
 import { useDisputeBet } from '../api/dispute-bet.ts';
 import { useMarkPaymentSent } from '../api/mark-payment-sent.ts';
-import { betToastForm, toastBetError } from '../../../lib/bet-toasts.ts';
+import { betToastForm, toastBetError } from '#web/lib/bet-toasts.ts';
 import { betState, formatDollars, otherParty } from '../utils/bet-view.ts';
-import { ActionButton } from '../../../components/ui/action-button.tsx';
+import { ActionButton } from '#web/components/ui/action-button.tsx';
 import { BetNote } from './bet-note.tsx';
 import { BetReminderSlot } from './bet-reminder-slot.ts';
 import { LazyDisputeDialog } from './lazy-bet-dialogs.ts';
-import { LazyOverlay } from '../../../components/ui/lazy-overlay.tsx';
-import { PayButtons } from '../../../components/pay-buttons.tsx';
+import { LazyOverlay } from '#web/components/ui/lazy-overlay.tsx';
+import { PayButtons } from '#web/components/pay-buttons.tsx';
 
 /** Settling up: the loser pays and marks it, the winner confirms, then it reads 'Payment Complete'. */
 export function CompletedBetActions({ bet, viewerId }: { bet: Bet; viewerId: string }) {

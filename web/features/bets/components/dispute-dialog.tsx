@@ -1,7 +1,7 @@
 import { useId, useState, type SyntheticEvent } from 'react';
-import { DISPUTE_REASON_MAX } from '../../../../domain/bet-rules.ts';
-import { Input } from '../../../components/ui/input.tsx';
-import { FormDialog } from '../../../components/ui/form-dialog.tsx';
+import { DISPUTE_REASON_MAX } from '#domain/bet-rules.ts';
+import { Input } from '#web/components/ui/input.tsx';
+import { FormDialog } from '#web/components/ui/form-dialog.tsx';
 
 type DisputeDialogProps = {
   claimantName: string;

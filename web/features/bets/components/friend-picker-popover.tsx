@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
 import { useRef, type RefObject } from 'react';
-import type { UserSummary } from '../../../../domain/profiles.ts';
+import type { UserSummary } from '#domain/profiles.ts';
 import {
   Command,
   CommandEmpty,
@@ -8,11 +8,11 @@ import {
   CommandInput,
   CommandItem,
   CommandList,
-} from '../../../components/ui/command.tsx';
-import { Popover, PopoverAnchor, PopoverContent } from '../../../components/ui/popover.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
-import { cn } from '../../../lib/utils.ts';
+} from '#web/components/ui/command.tsx';
+import { Popover, PopoverAnchor, PopoverContent } from '#web/components/ui/popover.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { UserAvatar } from '#web/components/ui/user-avatar.tsx';
+import { cn } from '#web/lib/utils.ts';
 
 type FriendPickerPopoverProps = {
   /** The picker's own button (friend-picker.tsx): the popover sits under it and gives focus back to it. */

@@ -1,11 +1,11 @@
 import { ChevronsUpDown } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import type { UserSummary } from '../../../../domain/profiles.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { LazyOverlay } from '../../../components/ui/lazy-overlay.tsx';
-import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
-import { lazyComponent } from '../../../lib/lazy-component.ts';
+import type { UserSummary } from '#domain/profiles.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { LazyOverlay } from '#web/components/ui/lazy-overlay.tsx';
+import { UserAvatar } from '#web/components/ui/user-avatar.tsx';
+import { lazyComponent } from '#web/lib/lazy-component.ts';
 
 // Radix Popover, floating-ui and cmdk load when the picker is pointed at, focused or pressed, not with
 // /home; the button itself is here, so the form never shifts or flashes.

@@ -1,5 +1,5 @@
-import { LazyConfirmDialog } from '../../../components/ui/lazy-confirm-dialog.ts';
-import { lazyComponent, preloadOnIntent } from '../../../lib/lazy-component.ts';
+import { LazyConfirmDialog } from '#web/components/ui/lazy-confirm-dialog.ts';
+import { lazyComponent, preloadOnIntent } from '#web/lib/lazy-component.ts';
 
 /*
  * The bet cards' dialogs (Radix Dialog, the prediction and dispute forms), loaded on first use: a profile

@@ -1,13 +1,13 @@
 import { Check, X } from 'lucide-react';
 import { useState } from 'react';
-import { LazyConfirmDialog } from '../../../components/ui/lazy-confirm-dialog.ts';
-import { LazyOverlay } from '../../../components/ui/lazy-overlay.tsx';
-import { toast } from '../../../lib/toast.ts';
-import type { Bet } from '../../../../domain/bets.ts';
+import { LazyConfirmDialog } from '#web/components/ui/lazy-confirm-dialog.ts';
+import { LazyOverlay } from '#web/components/ui/lazy-overlay.tsx';
+import { toast } from '#web/lib/toast.ts';
+import type { Bet } from '#domain/bets.ts';
 import { useDeclineBet } from '../api/decline-bet.ts';
-import { betToastForm, toastBetError } from '../../../lib/bet-toasts.ts';
+import { betToastForm, toastBetError } from '#web/lib/bet-toasts.ts';
 import { LazyAcceptBetDialog } from './lazy-bet-dialogs.ts';
-import { ActionButton } from '../../../components/ui/action-button.tsx';
+import { ActionButton } from '#web/components/ui/action-button.tsx';
 import { BetNote } from './bet-note.tsx';
 
 /** The opponent accepts (with an optional prediction) or declines; the creator waits. */

@@ -1,7 +1,7 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
-import { toast } from '../../../lib/toast.ts';
-import type { UserSummary } from '../../../../domain/profiles.ts';
+import { toast } from '#web/lib/toast.ts';
+import type { UserSummary } from '#domain/profiles.ts';
 import {
   BET_DESCRIPTION_MAX,
   betMessages,
@@ -10,19 +10,19 @@ import {
   checkPlaceBet,
   localToday,
   type PlaceBetFields,
-} from '../../../../domain/bet-rules.ts';
-import type { Bet } from '../../../../domain/bets.ts';
-import type { CreateChallengeInput, MyChallenge } from '../../../../domain/challenges.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Tabs, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
-import { TextField, FieldError } from '../../../components/ui/text-field.tsx';
-import { ApiError, apiErrorMessage } from '../../../lib/api-error.ts';
+} from '#domain/bet-rules.ts';
+import type { Bet } from '#domain/bets.ts';
+import type { CreateChallengeInput, MyChallenge } from '#domain/challenges.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Tabs, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
+import { TextField, FieldError } from '#web/components/ui/text-field.tsx';
+import { ApiError, apiErrorMessage } from '#web/lib/api-error.ts';
 import { useCreateBet } from '../api/create-bet.ts';
-import { AmountPicker, type AmountChoice } from '../../../components/amount-picker.tsx';
+import { AmountPicker, type AmountChoice } from '#web/components/amount-picker.tsx';
 import { FriendPicker } from './friend-picker.tsx';
 import { NoFriendsHint } from './no-friends-hint.tsx';
 import { saveBetDraft, type BetDraft, type OpponentMode } from '../utils/bet-draft.ts';
-import { betErrorTitle } from '../../../lib/bet-toasts.ts';
+import { betErrorTitle } from '#web/lib/bet-toasts.ts';
 
 /** The form's toasts (lib/toast.ts): placing the bet clears its earlier errors. */
 const FORM = 'place-bet';

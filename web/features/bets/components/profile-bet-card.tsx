@@ -1,10 +1,10 @@
 import { MessageCircle } from 'lucide-react';
 import { memo, useId } from 'react';
 import { Link } from 'react-router';
-import type { Bet } from '../../../../domain/bets.ts';
-import { relativeTime } from '../../../../domain/relative-time.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
+import type { Bet } from '#domain/bets.ts';
+import { relativeTime } from '#domain/relative-time.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { UserAvatar } from '#web/components/ui/user-avatar.tsx';
 import { formatDollars } from '../utils/bet-view.ts';
 import { BetActions } from './bet-actions.tsx';
 import { BetStatusBadge } from './bet-status-badge.tsx';

@@ -1,11 +1,11 @@
 import { LoaderCircle, Trophy } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useRevealedCount } from '../../../hooks/use-revealed-count.ts';
-import type { BetSectionName } from '../../../../domain/bets.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { EmptyState } from '#web/components/ui/empty-state.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { useRevealedCount } from '#web/hooks/use-revealed-count.ts';
+import type { BetSectionName } from '#domain/bets.ts';
 import { useMyBets } from '../api/get-my-bets.ts';
 import { BetSection } from './bet-section.tsx';
 

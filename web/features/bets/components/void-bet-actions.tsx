@@ -1,15 +1,15 @@
 import { Ban } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from '../../../lib/toast.ts';
-import type { Bet } from '../../../../domain/bets.ts';
+import { toast } from '#web/lib/toast.ts';
+import type { Bet } from '#domain/bets.ts';
 import { useCancelVoidRequest } from '../api/cancel-void-request.ts';
 import { useKeepBet } from '../api/keep-bet.ts';
 import { useRequestVoid } from '../api/request-void.ts';
-import { betToastForm, toastBetError } from '../../../lib/bet-toasts.ts';
+import { betToastForm, toastBetError } from '#web/lib/bet-toasts.ts';
 import { otherParty } from '../utils/bet-view.ts';
-import { LazyConfirmDialog } from '../../../components/ui/lazy-confirm-dialog.ts';
-import { LazyOverlay } from '../../../components/ui/lazy-overlay.tsx';
-import { ActionButton } from '../../../components/ui/action-button.tsx';
+import { LazyConfirmDialog } from '#web/components/ui/lazy-confirm-dialog.ts';
+import { LazyOverlay } from '#web/components/ui/lazy-overlay.tsx';
+import { ActionButton } from '#web/components/ui/action-button.tsx';
 
 const voidFailure = { fallback: 'Failed to process void request' };
 

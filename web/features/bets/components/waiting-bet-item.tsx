@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import type { Bet, WaitingReason } from '../../../../domain/bets.ts';
-import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
+import type { Bet, WaitingReason } from '#domain/bets.ts';
+import { UserAvatar } from '#web/components/ui/user-avatar.tsx';
 import { formatDollars, otherParty } from '../utils/bet-view.ts';
 import { ActiveBetActions } from './active-bet-actions.tsx';
 import { BetStatusBadge } from './bet-status-badge.tsx';

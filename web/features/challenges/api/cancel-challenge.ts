@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api-client.ts';
-import type { MutationConfig } from '../../../lib/query-client.ts';
-import { myChallengesKey, queryKeys } from '../../../lib/query-keys.ts';
+import { api, unwrap } from '#web/lib/api-client.ts';
+import type { MutationConfig } from '#web/lib/query-client.ts';
+import { myChallengesKey, queryKeys } from '#web/lib/query-keys.ts';
 
 /** The creator closes an open challenge; its link then says it was cancelled. */
 export async function cancelChallenge(code: string) {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateChallengeInput } from '../../../../domain/challenges.ts';
-import { api, unwrap } from '../../../lib/api-client.ts';
-import type { MutationConfig } from '../../../lib/query-client.ts';
-import { myChallengesKey } from '../../../lib/query-keys.ts';
+import type { CreateChallengeInput } from '#domain/challenges.ts';
+import { api, unwrap } from '#web/lib/api-client.ts';
+import type { MutationConfig } from '#web/lib/query-client.ts';
+import { myChallengesKey } from '#web/lib/query-keys.ts';
 
 /** An open challenge anyone with its link can take. */
 export async function createChallenge(input: CreateChallengeInput) {

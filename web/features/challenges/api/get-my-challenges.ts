@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api-client.ts';
-import { myChallengesKey } from '../../../lib/query-keys.ts';
+import { api, unwrap } from '#web/lib/api-client.ts';
+import { myChallengesKey } from '#web/lib/query-keys.ts';
 
 /** My open challenges (not taken, cancelled or expired), for the profile. */
 export async function getMyChallenges() {

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api-client.ts';
-import { betChanges, useChangeMutation } from '../../../lib/change-mutation.ts';
-import type { MutationConfig } from '../../../lib/query-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { api, unwrap } from '#web/lib/api-client.ts';
+import { betChanges, useChangeMutation } from '#web/lib/change-mutation.ts';
+import type { MutationConfig } from '#web/lib/query-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** Takes a challenge: the taker becomes the opponent and accepts at once, with an optional prediction. */
 export async function takeChallenge({ code, prediction }: { code: string; prediction?: string }) {

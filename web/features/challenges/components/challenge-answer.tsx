@@ -1,17 +1,17 @@
 import { Suspense, useState } from 'react';
-import { toast } from '../../../lib/toast.ts';
-import type { ChallengeView } from '../../../../domain/challenges.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { toast } from '#web/lib/toast.ts';
+import type { ChallengeView } from '#domain/challenges.ts';
+import { Button } from '#web/components/ui/button.tsx';
 import { useDeclineChallenge } from '../api/decline-challenge.ts';
 import { useTakeChallenge } from '../api/take-challenge.ts';
-import { toastBetError } from '../../../lib/bet-toasts.ts';
-import { ActionButton } from '../../../components/ui/action-button.tsx';
-import { lazyComponent } from '../../../lib/lazy-component.ts';
+import { toastBetError } from '#web/lib/bet-toasts.ts';
+import { ActionButton } from '#web/components/ui/action-button.tsx';
+import { lazyComponent } from '#web/lib/lazy-component.ts';
 
 // Radix Dialog loads when 'Accept Challenge' is pointed at, focused or pressed, not with the public
 // challenge page.
 const PredictionDialog = lazyComponent(
-  async () => (await import('../../../components/prediction-dialog.tsx')).PredictionDialog,
+  async () => (await import('#web/components/prediction-dialog.tsx')).PredictionDialog,
 );
 
 type ChallengeAnswerProps = { challenge: ChallengeView; onTaken: (betId: string) => void };

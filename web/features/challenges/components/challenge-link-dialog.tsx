@@ -1,13 +1,13 @@
-import type { MyChallenge } from '../../../../domain/challenges.ts';
-import { LinkShare } from '../../../components/link-share.tsx';
+import type { MyChallenge } from '#domain/challenges.ts';
+import { LinkShare } from '#web/components/link-share.tsx';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
   DialogHeader,
   DialogTitle,
-} from '../../../components/ui/dialog.tsx';
-import { formatDollars } from '../../../../domain/money.ts';
+} from '#web/components/ui/dialog.tsx';
+import { formatDollars } from '#domain/money.ts';
 
 type ChallengeLinkDialogProps = { challenge: MyChallenge | null; onClose: () => void };
 

@@ -1,14 +1,14 @@
 import { Link2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from '../../../lib/toast.ts';
-import type { MyChallenge } from '../../../../domain/challenges.ts';
-import { LazyConfirmDialog } from '../../../components/ui/lazy-confirm-dialog.ts';
-import { LazyOverlay } from '../../../components/ui/lazy-overlay.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { toast } from '#web/lib/toast.ts';
+import type { MyChallenge } from '#domain/challenges.ts';
+import { LazyConfirmDialog } from '#web/components/ui/lazy-confirm-dialog.ts';
+import { LazyOverlay } from '#web/components/ui/lazy-overlay.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import { useCancelChallenge } from '../api/cancel-challenge.ts';
 import { useMyChallenges } from '../api/get-my-challenges.ts';
-import { formatDollars } from '../../../../domain/money.ts';
-import { toastBetError } from '../../../lib/bet-toasts.ts';
+import { formatDollars } from '#domain/money.ts';
+import { toastBetError } from '#web/lib/bet-toasts.ts';
 import { LazyChallengeLinkDialog } from './lazy-challenge-link-dialog.ts';
 
 // Made on first use, not on the profile's first load: a page's first Intl object costs tens of ms (domain/money.ts).

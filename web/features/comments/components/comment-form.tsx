@@ -1,11 +1,11 @@
 import { SendHorizontal } from 'lucide-react';
 import { useId, useState, type Ref } from 'react';
-import { toast } from '../../../lib/toast.ts';
-import { COMMENT_MAX } from '../../../../domain/bet-rules.ts';
-import { commentMessages } from '../../../../domain/feed.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { apiErrorMessage } from '../../../lib/api-error.ts';
+import { toast } from '#web/lib/toast.ts';
+import { COMMENT_MAX } from '#domain/bet-rules.ts';
+import { commentMessages } from '#domain/feed.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { apiErrorMessage } from '#web/lib/api-error.ts';
 import { useAddComment } from '../api/add-comment.ts';
 
 type CommentFormProps = {

@@ -1,8 +1,8 @@
 import { useLayoutEffect, useRef } from 'react';
-import { commentAuthorLabel } from '../../../../domain/feed.ts';
-import { relativeTime } from '../../../../domain/relative-time.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { commentAuthorLabel } from '#domain/feed.ts';
+import { relativeTime } from '#domain/relative-time.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useComments } from '../api/get-comments.ts';
 
 type CommentListProps = { betId: string };

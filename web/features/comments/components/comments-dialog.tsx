@@ -5,7 +5,7 @@ import {
   DialogDescription,
   DialogHeader,
   DialogTitle,
-} from '../../../components/ui/dialog.tsx';
+} from '#web/components/ui/dialog.tsx';
 import { CommentForm } from './comment-form.tsx';
 import { CommentList } from './comment-list.tsx';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '../../../lib/toast.ts';
-import { api, unwrap } from '../../../lib/api-client.ts';
-import { apiErrorMessage } from '../../../lib/api-error.ts';
+import { toast } from '#web/lib/toast.ts';
+import { api, unwrap } from '#web/lib/api-client.ts';
+import { apiErrorMessage } from '#web/lib/api-error.ts';
 import { updateCachedFeedBet } from '../utils/feed-cache.ts';
 
 /** Both calls are idempotent and answer the bet's real count (likes are stored, ADR 012). */

@@ -1,8 +1,8 @@
 import { Heart, MessageCircle } from 'lucide-react';
 import { useId } from 'react';
-import type { FeedBet } from '../../../../domain/feed.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { cn } from '../../../lib/utils.ts';
+import type { FeedBet } from '#domain/feed.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { cn } from '#web/lib/utils.ts';
 import { useToggleBetLike } from '../api/toggle-bet-like.ts';
 
 type BetCardActionsProps = {

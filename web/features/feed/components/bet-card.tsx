@@ -1,11 +1,11 @@
 import { Trophy } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { FeedBet } from '../../../../domain/feed.ts';
-import { relativeTime } from '../../../../domain/relative-time.ts';
-import { formatDollars } from '../../../../domain/money.ts';
-import { StatusBadge } from '../../../components/bet-status-badge.tsx';
-import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
+import type { FeedBet } from '#domain/feed.ts';
+import { relativeTime } from '#domain/relative-time.ts';
+import { formatDollars } from '#domain/money.ts';
+import { StatusBadge } from '#web/components/bet-status-badge.tsx';
+import { UserAvatar } from '#web/components/ui/user-avatar.tsx';
 import { BetCardActions } from './bet-card-actions.tsx';
 import { PartyButton } from './party-button.tsx';
 

@@ -1,6 +1,6 @@
 import { Newspaper } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { EmptyState } from '#web/components/ui/empty-state.tsx';
 
 export function FeedEmpty({ action }: { action?: ReactNode }) {
   return (

@@ -1,7 +1,7 @@
 import { memo, useCallback, type ReactNode } from 'react';
-import { LoadMore } from '../../../components/ui/load-more.tsx';
-import { useRevealedCount } from '../../../hooks/use-revealed-count.ts';
-import { isOfflineError } from '../../../lib/api-error.ts';
+import { LoadMore } from '#web/components/ui/load-more.tsx';
+import { useRevealedCount } from '#web/hooks/use-revealed-count.ts';
+import { isOfflineError } from '#web/lib/api-error.ts';
 import { useFeed } from '../api/get-feed.ts';
 import { BetCard } from './bet-card.tsx';
 import { FeedEmpty } from './feed-empty.tsx';

@@ -1,6 +1,6 @@
 import { RotateCw } from 'lucide-react';
-import { Button } from '../../../components/ui/button.tsx';
-import { OFFLINE_MESSAGE } from '../../../lib/api-error.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { OFFLINE_MESSAGE } from '#web/lib/api-error.ts';
 
 type FeedLoadErrorProps = {
   /** Failed because the browser is offline: say so rather than 'Please try again.' */

@@ -1,4 +1,4 @@
-import type { FeedBet } from '../../../../domain/feed.ts';
+import type { FeedBet } from '#domain/feed.ts';
 
 type PartyButtonProps = {
   party: FeedBet['creator'];

@@ -1,6 +1,6 @@
 import { QueryClient, type InfiniteData } from '@tanstack/react-query';
 import { expect, test } from 'vitest';
-import type { FeedBet } from '../../../../domain/feed.ts';
+import type { FeedBet } from '#domain/feed.ts';
 import { getFeedQueryOptions, type FeedPage } from '../api/get-feed.ts';
 import { countNewFeedComment, patchFeedBet } from './feed-cache.ts';
 

@@ -1,5 +1,5 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import type { FeedBet } from '../../../../domain/feed.ts';
+import type { FeedBet } from '#domain/feed.ts';
 import { getFeedQueryOptions, type FeedPage } from '../api/get-feed.ts';
 
 /** The cached pages with one bet replaced; the same object when the bet is not loaded. */

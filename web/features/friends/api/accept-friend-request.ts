@@ -1,6 +1,6 @@
-import { api, unwrap } from '../../../lib/api-client.ts';
-import { friendshipChanges, useChangeMutation } from '../../../lib/change-mutation.ts';
-import type { MutationConfig } from '../../../lib/query-client.ts';
+import { api, unwrap } from '#web/lib/api-client.ts';
+import { friendshipChanges, useChangeMutation } from '#web/lib/change-mutation.ts';
+import type { MutationConfig } from '#web/lib/query-client.ts';
 
 export async function acceptFriendRequest(requestId: string) {
   return unwrap(await api['friend-requests'][':id'].accept.$post({ param: { id: requestId } }));

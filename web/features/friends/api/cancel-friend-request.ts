@@ -1,6 +1,6 @@
-import { api, unwrap } from '../../../lib/api-client.ts';
-import { useChangeMutation } from '../../../lib/change-mutation.ts';
-import type { MutationConfig } from '../../../lib/query-client.ts';
+import { api, unwrap } from '#web/lib/api-client.ts';
+import { useChangeMutation } from '#web/lib/change-mutation.ts';
+import type { MutationConfig } from '#web/lib/query-client.ts';
 
 /** The sender takes back a request that has not been answered. */
 export async function cancelFriendRequest(requestId: string) {

@@ -1,6 +1,6 @@
-import { api, unwrap } from '../../../lib/api-client.ts';
-import { useChangeMutation } from '../../../lib/change-mutation.ts';
-import type { MutationConfig } from '../../../lib/query-client.ts';
+import { api, unwrap } from '#web/lib/api-client.ts';
+import { useChangeMutation } from '#web/lib/change-mutation.ts';
+import type { MutationConfig } from '#web/lib/query-client.ts';
 
 export async function declineFriendRequest(requestId: string) {
   return unwrap(await api['friend-requests'][':id'].decline.$post({ param: { id: requestId } }));

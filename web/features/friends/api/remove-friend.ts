@@ -1,6 +1,6 @@
-import { api, unwrap } from '../../../lib/api-client.ts';
-import { friendshipChanges, useChangeMutation } from '../../../lib/change-mutation.ts';
-import type { MutationConfig } from '../../../lib/query-client.ts';
+import { api, unwrap } from '#web/lib/api-client.ts';
+import { friendshipChanges, useChangeMutation } from '#web/lib/change-mutation.ts';
+import type { MutationConfig } from '#web/lib/query-client.ts';
 
 /** Ends the friendship on both sides (ADR 007). */
 export async function removeFriend(userId: string) {

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { SearchResult } from '../../../../domain/friends.ts';
-import type { Relationship, UserCard } from '../../../../domain/profiles.ts';
-import { api, unwrap } from '../../../lib/api-client.ts';
-import { friendshipChanges, useChangeMutation } from '../../../lib/change-mutation.ts';
-import type { MutationConfig } from '../../../lib/query-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import type { SearchResult } from '#domain/friends.ts';
+import type { Relationship, UserCard } from '#domain/profiles.ts';
+import { api, unwrap } from '#web/lib/api-client.ts';
+import { friendshipChanges, useChangeMutation } from '#web/lib/change-mutation.ts';
+import type { MutationConfig } from '#web/lib/query-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** Answers 'accepted' when that user had already asked me: sending accepts theirs. */
 export async function sendFriendRequest(userId: string) {

@@ -1,6 +1,6 @@
 import { Check, LoaderCircle, UserPlus } from 'lucide-react';
-import type { Relationship } from '../../../../domain/profiles.ts';
-import { Button, type ButtonProps } from '../../../components/ui/button.tsx';
+import type { Relationship } from '#domain/profiles.ts';
+import { Button, type ButtonProps } from '#web/components/ui/button.tsx';
 import { useAnswerFriendRequest } from '../hooks/use-answer-friend-request.ts';
 import { useAddFriend } from '../hooks/use-add-friend.ts';
 

@@ -1,6 +1,6 @@
-import type { FriendRequest } from '../../../../domain/friends.ts';
-import { relativeTime } from '../../../../domain/relative-time.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import type { FriendRequest } from '#domain/friends.ts';
+import { relativeTime } from '#domain/relative-time.ts';
+import { Button } from '#web/components/ui/button.tsx';
 import { useAnswerFriendRequest } from '../hooks/use-answer-friend-request.ts';
 import { UserRow } from './user-row.tsx';
 

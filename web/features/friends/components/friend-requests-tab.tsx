@@ -1,11 +1,11 @@
 import { Check, Inbox, LoaderCircle, X } from 'lucide-react';
-import type { FriendRequest, SentFriendRequest } from '../../../../domain/friends.ts';
-import { relativeTime } from '../../../../domain/relative-time.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { apiErrorMessage } from '../../../lib/api-error.ts';
-import { toast } from '../../../lib/toast.ts';
+import type { FriendRequest, SentFriendRequest } from '#domain/friends.ts';
+import { relativeTime } from '#domain/relative-time.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { EmptyState } from '#web/components/ui/empty-state.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { apiErrorMessage } from '#web/lib/api-error.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useCancelFriendRequest } from '../api/cancel-friend-request.ts';
 import { useAnswerFriendRequest } from '../hooks/use-answer-friend-request.ts';
 import { UserRow } from './user-row.tsx';

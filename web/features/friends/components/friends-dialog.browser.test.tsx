@@ -1,8 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
 import { page } from 'vitest/browser';
-import { alex, user, users } from '../../../testing/factories.ts';
-import { deferred } from '../../../testing/deferred.ts';
+import { alex, user, users } from '#web/testing/factories.ts';
+import { deferred } from '#web/testing/deferred.ts';
 import {
   apiError,
   networkFailure,
@@ -11,9 +11,9 @@ import {
   type FriendsBody,
   type SearchBody,
   type SentRequestsBody,
-} from '../../../testing/msw.ts';
-import { renderScreen } from '../../../testing/render.tsx';
-import { expectErrorToast, expectSuccessToast } from '../../../testing/toasts.ts';
+} from '#web/testing/msw.ts';
+import { renderScreen } from '#web/testing/render.tsx';
+import { expectErrorToast, expectSuccessToast } from '#web/testing/toasts.ts';
 import { FriendsDialog } from './friends-dialog.tsx';
 
 const request = { id: 'request-1', requester: alex, createdAt: new Date().toISOString() };

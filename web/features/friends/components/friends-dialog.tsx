@@ -4,8 +4,8 @@ import {
   DialogDescription,
   DialogHeader,
   DialogTitle,
-} from '../../../components/ui/dialog.tsx';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+} from '#web/components/ui/dialog.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { useFriendRequests } from '../api/get-friend-requests.ts';
 import { useFriendsPages } from '../api/get-friends.ts';
 import { useSentFriendRequests } from '../api/get-sent-friend-requests.ts';

@@ -1,12 +1,12 @@
 import { LoaderCircle, Users } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from '../../../lib/toast.ts';
-import type { UserSummary } from '../../../../domain/profiles.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { apiErrorMessage } from '../../../lib/api-error.ts';
+import { toast } from '#web/lib/toast.ts';
+import type { UserSummary } from '#domain/profiles.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { EmptyState } from '#web/components/ui/empty-state.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { apiErrorMessage } from '#web/lib/api-error.ts';
 import { useRemoveFriend } from '../api/remove-friend.ts';
 import { UserRow } from './user-row.tsx';
 

@@ -1,9 +1,9 @@
 import { useId } from 'react';
-import { formatDollars } from '../../../../domain/money.ts';
-import type { CardBet } from '../../../../domain/profiles.ts';
-import { relativeTime } from '../../../../domain/relative-time.ts';
-import { StatusBadge } from '../../../components/bet-status-badge.tsx';
-import { cn } from '../../../lib/utils.ts';
+import { formatDollars } from '#domain/money.ts';
+import type { CardBet } from '#domain/profiles.ts';
+import { relativeTime } from '#domain/relative-time.ts';
+import { StatusBadge } from '#web/components/bet-status-badge.tsx';
+import { cn } from '#web/lib/utils.ts';
 
 type UserCardBetsProps = {
   /** Whose profile this is: Won and Lost are from their side. */

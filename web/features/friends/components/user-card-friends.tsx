@@ -1,7 +1,7 @@
 import { LoaderCircle, UserPlus } from 'lucide-react';
 import { useId } from 'react';
-import type { Relationship, UserSummary } from '../../../../domain/profiles.ts';
-import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
+import type { Relationship, UserSummary } from '#domain/profiles.ts';
+import { UserAvatar } from '#web/components/ui/user-avatar.tsx';
 import { useAddFriend } from '../hooks/use-add-friend.ts';
 
 type CardFriend = UserSummary & { relationship: Relationship };

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { page } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
-import { stats } from '../../../testing/factories.ts';
+import { stats } from '#web/testing/factories.ts';
 import { UserCardStats } from './user-card-stats.tsx';
 
 const streakTile = () => page.getByLabelText('Stats').getByRole('definition').nth(5);

@@ -1,10 +1,10 @@
 import { CircleDollarSign } from 'lucide-react';
 import { useContext } from 'react';
-import type { UserCard } from '../../../../domain/profiles.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
-import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
-import { PayerRecordLines } from '../../../components/payer-record.tsx';
+import type { UserCard } from '#domain/profiles.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { DialogDescription, DialogTitle } from '#web/components/ui/dialog.tsx';
+import { UserAvatar } from '#web/components/ui/user-avatar.tsx';
+import { PayerRecordLines } from '#web/components/payer-record.tsx';
 import { FriendBalanceSlot } from './friend-balance-slot.ts';
 import { AddFriendButton } from './add-friend-button.tsx';
 import { UserCardBets } from './user-card-bets.tsx';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { UserSummary } from '../../../../domain/profiles.ts';
-import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
+import type { UserSummary } from '#domain/profiles.ts';
+import { UserAvatar } from '#web/components/ui/user-avatar.tsx';
 
 type UserRowProps = {
   user: UserSummary;

@@ -1,10 +1,10 @@
 import { Search } from 'lucide-react';
-import { isPartialPhoneTerm } from '../../../../domain/friends.ts';
+import { isPartialPhoneTerm } from '#domain/friends.ts';
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useSearchUsers } from '../api/search-users.ts';
 import { AddFriendButton } from './add-friend-button.tsx';
 import { UserRow } from './user-row.tsx';

@@ -1,5 +1,5 @@
-import { toast } from '../../../lib/toast.ts';
-import { apiErrorMessage } from '../../../lib/api-error.ts';
+import { toast } from '#web/lib/toast.ts';
+import { apiErrorMessage } from '#web/lib/api-error.ts';
 import { useSendFriendRequest } from '../api/send-friend-request.ts';
 
 /** Sends a friend request with the spec's toasts; each button owns one, so only it shows busy. */

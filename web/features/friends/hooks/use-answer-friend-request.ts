@@ -1,5 +1,5 @@
-import { toast } from '../../../lib/toast.ts';
-import { apiErrorMessage } from '../../../lib/api-error.ts';
+import { toast } from '#web/lib/toast.ts';
+import { apiErrorMessage } from '#web/lib/api-error.ts';
 import { useAcceptFriendRequest } from '../api/accept-friend-request.ts';
 import { useDeclineFriendRequest } from '../api/decline-friend-request.ts';
 

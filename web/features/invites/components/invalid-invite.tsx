@@ -1,6 +1,6 @@
-import { inviteMessages } from '../../../../domain/invite-texts.ts';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { TextLink } from '../../../components/ui/text-link.tsx';
+import { inviteMessages } from '#domain/invite-texts.ts';
+import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { TextLink } from '#web/components/ui/text-link.tsx';
 
 /** An unknown or reset code. */
 export function InvalidInvite() {

@@ -1,18 +1,18 @@
 import { RefreshCw } from 'lucide-react';
-import { toast } from '../../../lib/toast.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { toast } from '#web/lib/toast.ts';
+import { Button } from '#web/components/ui/button.tsx';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
   DialogHeader,
   DialogTitle,
-} from '../../../components/ui/dialog.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { apiErrorMessage } from '../../../lib/api-error.ts';
+} from '#web/components/ui/dialog.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { apiErrorMessage } from '#web/lib/api-error.ts';
 import { useMyInvite } from '../api/get-my-invite.ts';
 import { useResetMyInvite } from '../api/reset-my-invite.ts';
-import { LinkShare } from '../../../components/link-share.tsx';
+import { LinkShare } from '#web/components/link-share.tsx';
 
 type InviteDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
 

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import type { InvitePage } from '../../../../domain/invites.ts';
-import { alreadyFriendsText, inviteHeading, inviteMessages } from '../../../../domain/invite-texts.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
+import type { InvitePage } from '#domain/invites.ts';
+import { alreadyFriendsText, inviteHeading, inviteMessages } from '#domain/invite-texts.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { UserAvatar } from '#web/components/ui/user-avatar.tsx';
 
 type InvitePageViewProps = {
   code: string;

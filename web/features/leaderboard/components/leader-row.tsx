@@ -1,6 +1,6 @@
-import type { LeaderboardEntry } from '../../../../domain/feed.ts';
-import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
-import { cn } from '../../../lib/utils.ts';
+import type { LeaderboardEntry } from '#domain/feed.ts';
+import { UserAvatar } from '#web/components/ui/user-avatar.tsx';
+import { cn } from '#web/lib/utils.ts';
 
 // By rank, not position: two people tied for first both get gold.
 const medalClasses: Record<number, string> = {

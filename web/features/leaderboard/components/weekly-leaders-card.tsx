@@ -1,9 +1,9 @@
 import { Trophy } from 'lucide-react';
-import { LEADERBOARD_SHOWN } from '../../../../domain/leaderboard.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { LEADERBOARD_SHOWN } from '#domain/leaderboard.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { EmptyState } from '#web/components/ui/empty-state.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useLeaderboard } from '../api/get-leaderboard.ts';
 import { LeaderRow } from './leader-row.tsx';
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UpdateLossLimitInput } from '../../../../domain/limits.ts';
-import { api, unwrap } from '../../../lib/api-client.ts';
-import type { MutationConfig } from '../../../lib/query-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import type { UpdateLossLimitInput } from '#domain/limits.ts';
+import { api, unwrap } from '#web/lib/api-client.ts';
+import type { MutationConfig } from '#web/lib/query-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 export async function updateLossLimit(input: UpdateLossLimitInput) {
   return unwrap(await api.limits['weekly-loss'].$put({ json: input }));

@@ -1,5 +1,5 @@
 import { Coffee } from 'lucide-react';
-import { limitMessages } from '../../../../domain/limit-rules.ts';
+import { limitMessages } from '#domain/limit-rules.ts';
 
 /** Instead of the Place Bet form while a break lasts. */
 export function BreakNotice({ breakUntil }: { breakUntil: string }) {

@@ -1,5 +1,5 @@
 import { useState, type SyntheticEvent } from 'react';
-import { toast } from '../../../lib/toast.ts';
+import { toast } from '#web/lib/toast.ts';
 import {
   formatLimitTime,
   isOnBreak,
@@ -7,12 +7,12 @@ import {
   limitMessages,
   parseLossLimit,
   type Limits,
-} from '../../../../domain/limits.ts';
-import { formatDollars } from '../../../../domain/money.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { apiErrorMessage } from '../../../lib/api-error.ts';
+} from '#domain/limits.ts';
+import { formatDollars } from '#domain/money.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { TextField } from '#web/components/ui/text-field.tsx';
+import { apiErrorMessage } from '#web/lib/api-error.ts';
 import { useLimits } from '../api/get-limits.ts';
 import { useUpdateLossLimit } from '../api/update-loss-limit.ts';
 import { TakeBreak } from './take-break.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from '../../../lib/toast.ts';
+import { toast } from '#web/lib/toast.ts';
 import {
   breakEnd,
   breakDurationLabels,
@@ -7,7 +7,7 @@ import {
   formatLimitTime,
   limitMessages,
   type BreakDuration,
-} from '../../../../domain/limits.ts';
+} from '#domain/limits.ts';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -16,9 +16,9 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-} from '../../../components/ui/alert-dialog.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { apiErrorMessage } from '../../../lib/api-error.ts';
+} from '#web/components/ui/alert-dialog.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { apiErrorMessage } from '#web/lib/api-error.ts';
 import { useStartBreak } from '../api/start-break.ts';
 
 const HEADING_ID = 'take-break-heading';

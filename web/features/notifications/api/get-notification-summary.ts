@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { notificationSummaryKey } from '../../../lib/query-keys.ts';
+import { notificationSummaryKey } from '#web/lib/query-keys.ts';
 import { loadApiClient } from './load-api-client.ts';
 
 export async function getNotificationSummary() {

@@ -5,5 +5,5 @@
  * anyway, and the dot only asks the server once someone is signed in.
  */
 export function loadApiClient() {
-  return import('../../../lib/api-client.ts');
+  return import('#web/lib/api-client.ts');
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MarkActivityReadInput } from '../../../../domain/notifications.ts';
-import { api, unwrap } from '../../../lib/api-client.ts';
-import { notificationSummaryKey } from '../../../lib/query-keys.ts';
+import type { MarkActivityReadInput } from '#domain/notifications.ts';
+import { api, unwrap } from '#web/lib/api-client.ts';
+import { notificationSummaryKey } from '#web/lib/query-keys.ts';
 
 export async function markActivityRead(input: MarkActivityReadInput) {
   return unwrap(await api.activity.read.$post({ json: input }));

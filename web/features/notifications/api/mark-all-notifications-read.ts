@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { NotificationSummary } from '../../../../domain/bets.ts';
-import { notificationSummaryKey, queryKeys } from '../../../lib/query-keys.ts';
+import type { NotificationSummary } from '#domain/bets.ts';
+import { notificationSummaryKey, queryKeys } from '#web/lib/query-keys.ts';
 import { loadApiClient } from './load-api-client.ts';
 
 export async function markAllNotificationsRead() {

@@ -1,5 +1,5 @@
-import { useChangeMutation } from '../../../lib/change-mutation.ts';
-import type { MutationConfig } from '../../../lib/query-client.ts';
+import { useChangeMutation } from '#web/lib/change-mutation.ts';
+import type { MutationConfig } from '#web/lib/query-client.ts';
 import { markAllNotificationsRead } from './mark-all-notifications-read.ts';
 
 /**

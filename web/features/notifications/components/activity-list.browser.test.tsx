@@ -1,12 +1,12 @@
 import { http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
 import { page } from 'vitest/browser';
-import { activityItemSchema, type ActivityItem } from '../../../../domain/notifications.ts';
-import { alex } from '../../../testing/factories.ts';
-import { deferred } from '../../../testing/deferred.ts';
-import { worker, type Ok } from '../../../testing/msw.ts';
-import { renderScreen } from '../../../testing/render.tsx';
-import type { api } from '../../../lib/api-client.ts';
+import { activityItemSchema, type ActivityItem } from '#domain/notifications.ts';
+import { alex } from '#web/testing/factories.ts';
+import { deferred } from '#web/testing/deferred.ts';
+import { worker, type Ok } from '#web/testing/msw.ts';
+import { renderScreen } from '#web/testing/render.tsx';
+import type { api } from '#web/lib/api-client.ts';
 import { ActivityList } from './activity-list.tsx';
 
 type ActivityBody = Ok<typeof api.activity.$get>;

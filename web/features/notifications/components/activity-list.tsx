@@ -1,11 +1,11 @@
 import { BellOff, CheckCheck, LoaderCircle } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { LoadMore } from '../../../components/ui/load-more.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { apiErrorMessage } from '../../../lib/api-error.ts';
-import { toast } from '../../../lib/toast.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { EmptyState } from '#web/components/ui/empty-state.tsx';
+import { LoadMore } from '#web/components/ui/load-more.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { apiErrorMessage } from '#web/lib/api-error.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useActivity } from '../api/get-activity.ts';
 import { useMarkAllRead } from '../api/mark-all-read.ts';
 import { useMarkActivityRead } from '../api/mark-activity-read.ts';

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { activitySentence, activityTarget, type ActivityItem } from '../../../../domain/notifications.ts';
-import { relativeTime } from '../../../../domain/relative-time.ts';
-import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
-import { cn } from '../../../lib/utils.ts';
+import { activitySentence, activityTarget, type ActivityItem } from '#domain/notifications.ts';
+import { relativeTime } from '#domain/relative-time.ts';
+import { UserAvatar } from '#web/components/ui/user-avatar.tsx';
+import { cn } from '#web/lib/utils.ts';
 
 type ActivityRowProps = {
   item: ActivityItem;

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery, type UseMutationOptions } from '@tanstack/react-query';
-import type { CreatePotFields } from '../../../../domain/pot-rules.ts';
-import type { ChangeKind } from '../../../../domain/realtime.ts';
-import { api, unwrap } from '../../../lib/api-client.ts';
-import { useChangeMutation } from '../../../lib/change-mutation.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import type { CreatePotFields } from '#domain/pot-rules.ts';
+import type { ChangeKind } from '#domain/realtime.ts';
+import { api, unwrap } from '#web/lib/api-client.ts';
+import { useChangeMutation } from '#web/lib/change-mutation.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 /** What the server announces for a pot change. */
 const potChanges = ['pots'] as const satisfies readonly ChangeKind[];

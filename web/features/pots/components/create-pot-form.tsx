@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type SyntheticEvent } from 'react';
-import { localToday } from '../../../../domain/bet-rules.ts';
+import { localToday } from '#domain/bet-rules.ts';
 import {
   checkCreatePot,
   overUnderLabels,
@@ -12,17 +12,17 @@ import {
   type CreatePotFields,
   type PotDecider,
   type PotKind,
-} from '../../../../domain/pot-rules.ts';
-import type { UserSummary } from '../../../../domain/profiles.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Checkbox } from '../../../components/ui/checkbox.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { FieldError, TextField } from '../../../components/ui/text-field.tsx';
-import { apiErrorMessage } from '../../../lib/api-error.ts';
-import { toast } from '../../../lib/toast.ts';
-import { cn } from '../../../lib/utils.ts';
-import { AmountPicker, type AmountChoice } from '../../../components/amount-picker.tsx';
+} from '#domain/pot-rules.ts';
+import type { UserSummary } from '#domain/profiles.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Checkbox } from '#web/components/ui/checkbox.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { FieldError, TextField } from '#web/components/ui/text-field.tsx';
+import { apiErrorMessage } from '#web/lib/api-error.ts';
+import { toast } from '#web/lib/toast.ts';
+import { cn } from '#web/lib/utils.ts';
+import { AmountPicker, type AmountChoice } from '#web/components/amount-picker.tsx';
 import { useCreatePot, type PotData } from '../api/pots.ts';
 import { InvitePicker } from './invite-picker.tsx';
 

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
-import type { UserSummary } from '../../../../domain/profiles.ts';
-import { Checkbox } from '../../../components/ui/checkbox.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
+import type { UserSummary } from '#domain/profiles.ts';
+import { Checkbox } from '#web/components/ui/checkbox.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { UserAvatar } from '#web/components/ui/user-avatar.tsx';
 
 type InvitePickerProps = {
   friends: UserSummary[] | undefined;

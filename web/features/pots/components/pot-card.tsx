@@ -1,6 +1,6 @@
 import { ExternalLink } from 'lucide-react';
 import { useId, useState } from 'react';
-import { formatDollars } from '../../../../domain/money.ts';
+import { formatDollars } from '#domain/money.ts';
 import {
   formatPotNumber,
   isPotNumber,
@@ -11,14 +11,14 @@ import {
   potStatusLabels,
   potTotalText,
   potVenmoLink,
-} from '../../../../domain/pot-rules.ts';
-import { availablePotActions, isAllPaid, potState } from '../../../../domain/pots.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { apiErrorMessage } from '../../../lib/api-error.ts';
-import { toast } from '../../../lib/toast.ts';
-import { cn } from '../../../lib/utils.ts';
+} from '#domain/pot-rules.ts';
+import { availablePotActions, isAllPaid, potState } from '#domain/pots.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { TextField } from '#web/components/ui/text-field.tsx';
+import { apiErrorMessage } from '#web/lib/api-error.ts';
+import { toast } from '#web/lib/toast.ts';
+import { cn } from '#web/lib/utils.ts';
 import {
   useAcceptReferee,
   useCancelPot,

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { EditProfileFormValues } from '../../../../domain/profiles.ts';
-import { api, unwrap } from '../../../lib/api-client.ts';
-import type { MutationConfig } from '../../../lib/query-client.ts';
-import { invalidateChanges } from '../../../lib/query-keys.ts';
+import type { EditProfileFormValues } from '#domain/profiles.ts';
+import { api, unwrap } from '#web/lib/api-client.ts';
+import type { MutationConfig } from '#web/lib/query-client.ts';
+import { invalidateChanges } from '#web/lib/query-keys.ts';
 import { getProfileQueryOptions } from './get-profile.ts';
 
 export async function updateProfile(values: EditProfileFormValues) {

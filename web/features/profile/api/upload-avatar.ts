@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api-client.ts';
-import type { MutationConfig } from '../../../lib/query-client.ts';
-import { invalidateChanges } from '../../../lib/query-keys.ts';
+import { api, unwrap } from '#web/lib/api-client.ts';
+import type { MutationConfig } from '#web/lib/query-client.ts';
+import { invalidateChanges } from '#web/lib/query-keys.ts';
 import { getProfileQueryOptions } from './get-profile.ts';
 
 /** The body is the file itself (no multipart), so the server can cap the stream at 5 MB. */

@@ -1,10 +1,10 @@
 import { Camera } from 'lucide-react';
 import { useRef, type ChangeEvent } from 'react';
-import { toast } from '../../../lib/toast.ts';
-import { checkPhoto } from '../../../../domain/profile-rules.ts';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
-import { apiErrorMessage } from '../../../lib/api-error.ts';
+import { toast } from '#web/lib/toast.ts';
+import { checkPhoto } from '#domain/profile-rules.ts';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { UserAvatar } from '#web/components/ui/user-avatar.tsx';
+import { apiErrorMessage } from '#web/lib/api-error.ts';
 import { useUploadAvatar } from '../api/upload-avatar.ts';
 
 type AvatarUploadProps = { name: string; image: string | null };

@@ -1,11 +1,11 @@
-import type { MyProfile } from '../../../../domain/profiles.ts';
+import type { MyProfile } from '#domain/profiles.ts';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
   DialogHeader,
   DialogTitle,
-} from '../../../components/ui/dialog.tsx';
+} from '#web/components/ui/dialog.tsx';
 import { EditProfileForm } from './edit-profile-form.tsx';
 
 type EditProfileDialogProps = {

@@ -1,16 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { toast } from '../../../lib/toast.ts';
+import { toast } from '#web/lib/toast.ts';
 import {
   editProfileFormSchema,
   type EditProfileFormValues,
   type MyProfile,
-} from '../../../../domain/profiles.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { DialogClose, DialogFooter } from '../../../components/ui/dialog.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { ApiError, apiErrorMessage } from '../../../lib/api-error.ts';
-import { toastFirstRule } from '../../../lib/form-rules.ts';
+} from '#domain/profiles.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { DialogClose, DialogFooter } from '#web/components/ui/dialog.tsx';
+import { TextField } from '#web/components/ui/text-field.tsx';
+import { ApiError, apiErrorMessage } from '#web/lib/api-error.ts';
+import { toastFirstRule } from '#web/lib/form-rules.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 
 /** The toasts of this form (lib/toast.ts: a success clears its errors). */

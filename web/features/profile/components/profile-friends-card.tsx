@@ -1,9 +1,9 @@
 import { UserPlus, Users } from 'lucide-react';
-import { PROFILE_FRIENDS_SHOWN } from '../../../../domain/profile-rules.ts';
-import type { UserSummary } from '../../../../domain/profiles.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { UserAvatar } from '../../../components/ui/user-avatar.tsx';
+import { PROFILE_FRIENDS_SHOWN } from '#domain/profile-rules.ts';
+import type { UserSummary } from '#domain/profiles.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { UserAvatar } from '#web/components/ui/user-avatar.tsx';
 
 type ProfileFriendsCardProps = {
   friends: UserSummary[];

@@ -1,7 +1,7 @@
-import { formatWinRate, streakText, winRateTone } from '../../../../domain/stat-rules.ts';
-import type { UserStats } from '../../../../domain/stats.ts';
-import { formatNet } from '../../../../domain/money.ts';
-import { StatTile } from '../../../components/ui/stat-tile.tsx';
+import { formatWinRate, streakText, winRateTone } from '#domain/stat-rules.ts';
+import type { UserStats } from '#domain/stats.ts';
+import { formatNet } from '#domain/money.ts';
+import { StatTile } from '#web/components/ui/stat-tile.tsx';
 
 export function ProfileStats({ stats }: { stats: UserStats }) {
   return (

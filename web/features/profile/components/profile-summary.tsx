@@ -1,4 +1,4 @@
-import type { MyProfile } from '../../../../domain/profiles.ts';
+import type { MyProfile } from '#domain/profiles.ts';
 import { AvatarUpload } from './avatar-upload.tsx';
 
 export function ProfileSummary({ profile }: { profile: MyProfile }) {

@@ -1,10 +1,10 @@
 import { CircleDollarSign, UserPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { ProfileScreen } from '../../../../domain/profiles.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import type { ProfileScreen } from '#domain/profiles.ts';
+import { Button } from '#web/components/ui/button.tsx';
 import { ProfileFriendsCard } from './profile-friends-card.tsx';
-import { PayerRecordLines } from '../../../components/payer-record.tsx';
+import { PayerRecordLines } from '#web/components/payer-record.tsx';
 import { ProfileStats } from './profile-stats.tsx';
 import { ProfileSummary } from './profile-summary.tsx';
 

@@ -1,14 +1,14 @@
 import { Download, LogOut, Pencil, Settings, SlidersHorizontal } from 'lucide-react';
 import { useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { HISTORY_CSV_PATH } from '../../../../domain/history.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { HISTORY_CSV_PATH } from '#domain/history.ts';
+import { Button } from '#web/components/ui/button.tsx';
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuTrigger,
-} from '../../../components/ui/dropdown-menu.tsx';
+} from '#web/components/ui/dropdown-menu.tsx';
 
 export type SettingsMenuProps = {
   onEditProfile: () => void;

@@ -1,6 +1,6 @@
 import { expect, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { renderScreen } from '../../../testing/render.tsx';
+import { renderScreen } from '#web/testing/render.tsx';
 import { SettingsMenu } from './settings-menu.tsx';
 
 const renderMenu = () => {

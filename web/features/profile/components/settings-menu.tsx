@@ -1,6 +1,6 @@
 import { Settings } from 'lucide-react';
 import { useRef, useState, type ComponentType } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import type { SettingsMenuDropdownProps, SettingsMenuProps } from './settings-menu-dropdown.tsx';
 
 type Dropdown = ComponentType<SettingsMenuDropdownProps>;

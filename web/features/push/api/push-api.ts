@@ -1,5 +1,5 @@
-import { api, unwrap } from '../../../lib/api-client.ts';
-import type { PushSubscriptionInput } from '../../../../domain/push.ts';
+import { api, unwrap } from '#web/lib/api-client.ts';
+import type { PushSubscriptionInput } from '#domain/push.ts';
 
 /** The VAPID public key this server signs pushes with. */
 export async function getPushConfig() {

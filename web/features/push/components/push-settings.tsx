@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { toast } from '../../../lib/toast.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { ApiError, apiErrorMessage } from '../../../lib/api-error.ts';
-import { pushMessages, pushSubscriptionInputSchema } from '../../../../domain/push.ts';
+import { toast } from '#web/lib/toast.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
+import { ApiError, apiErrorMessage } from '#web/lib/api-error.ts';
+import { pushMessages, pushSubscriptionInputSchema } from '#domain/push.ts';
 import { deleteSubscription, getPushConfig, saveSubscription } from '../api/push-api.ts';
 import { applicationServerKey, existingSubscription, pushSupported, readyRegistration } from '../lib/browser-push.ts';
 

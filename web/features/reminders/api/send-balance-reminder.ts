@@ -1,7 +1,7 @@
-import { api, unwrap } from '../../../lib/api-client.ts';
-import type { ChangeMutationOptions } from '../../../lib/change-mutation.ts';
-import type { MutationConfig } from '../../../lib/query-client.ts';
-import { useBetMutation } from '../../../hooks/use-bet-mutation.ts';
+import { api, unwrap } from '#web/lib/api-client.ts';
+import type { ChangeMutationOptions } from '#web/lib/change-mutation.ts';
+import type { MutationConfig } from '#web/lib/query-client.ts';
+import { useBetMutation } from '#web/hooks/use-bet-mutation.ts';
 
 /** The creditor reminds a friend of the balance they owe: it counts as a reminder about each bet in it. */
 export async function sendBalanceReminder(friendId: string) {

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from '../../../lib/toast.ts';
-import { reminderMessages } from '../../../../domain/reminder-texts.ts';
+import { toast } from '#web/lib/toast.ts';
+import { reminderMessages } from '#domain/reminder-texts.ts';
 import { ReminderButton } from './reminder-button.tsx';
-import type { ButtonProps } from '../../../components/ui/button.tsx';
-import { apiErrorMessage } from '../../../lib/api-error.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import type { ButtonProps } from '#web/components/ui/button.tsx';
+import { apiErrorMessage } from '#web/lib/api-error.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 import { useSendBalanceReminder } from '../api/send-balance-reminder.ts';
 
 type BalanceReminderButtonProps = {

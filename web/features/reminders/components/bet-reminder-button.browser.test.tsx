@@ -1,10 +1,10 @@
 import { http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
 import { page } from 'vitest/browser';
-import { deferred } from '../../../testing/deferred.ts';
-import { worker } from '../../../testing/msw.ts';
-import { renderScreen } from '../../../testing/render.tsx';
-import { expectSuccessToast } from '../../../testing/toasts.ts';
+import { deferred } from '#web/testing/deferred.ts';
+import { worker } from '#web/testing/msw.ts';
+import { renderScreen } from '#web/testing/render.tsx';
+import { expectSuccessToast } from '#web/testing/toasts.ts';
 import { BetReminderButton } from './bet-reminder-button.tsx';
 
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString();

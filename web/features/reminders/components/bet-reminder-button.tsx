@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from '../../../lib/toast.ts';
-import { reminderMessages } from '../../../../domain/reminder-texts.ts';
+import { toast } from '#web/lib/toast.ts';
+import { reminderMessages } from '#domain/reminder-texts.ts';
 import { ReminderButton } from './reminder-button.tsx';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 import { useSendBetReminder } from '../api/send-bet-reminder.ts';
-import { toastBetError } from '../../../lib/bet-toasts.ts';
+import { toastBetError } from '#web/lib/bet-toasts.ts';
 
 type BetReminderButtonProps = {
   betId: string;

@@ -1,7 +1,7 @@
 import { BellRing, Check, LoaderCircle } from 'lucide-react';
-import { reminderMessages } from '../../../../domain/reminder-texts.ts';
-import { useRefreshAt } from '../../../hooks/use-refresh-at.ts';
-import { Button, type ButtonProps } from '../../../components/ui/button.tsx';
+import { reminderMessages } from '#domain/reminder-texts.ts';
+import { useRefreshAt } from '#web/hooks/use-refresh-at.ts';
+import { Button, type ButtonProps } from '#web/components/ui/button.tsx';
 
 type ReminderButtonProps = Omit<ButtonProps, 'onClick' | 'children' | 'disabled'> & {
   /** The server's word (domain/reminders.ts): null, a reminder may go now; else when the next may go. */

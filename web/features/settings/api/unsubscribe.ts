@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api-client.ts';
-import type { MutationConfig } from '../../../lib/query-client.ts';
+import { api, unwrap } from '#web/lib/api-client.ts';
+import type { MutationConfig } from '#web/lib/query-client.ts';
 
 /** The token from a notification mail's 'Unsubscribe' link; works without a session. */
 export async function unsubscribe(token: string) {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { NotificationPreference, UpdateNotificationPreferenceInput } from '../../../../domain/notification-preferences.ts';
-import { api, unwrap } from '../../../lib/api-client.ts';
-import type { MutationConfig } from '../../../lib/query-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import type { NotificationPreference, UpdateNotificationPreferenceInput } from '#domain/notification-preferences.ts';
+import { api, unwrap } from '#web/lib/api-client.ts';
+import type { MutationConfig } from '#web/lib/query-client.ts';
+import { queryKeys } from '#web/lib/query-keys.ts';
 
 export async function updateNotificationPreference(input: UpdateNotificationPreferenceInput) {
   return unwrap(await api.settings.notifications.$put({ json: input }));

@@ -1,4 +1,4 @@
-import { toast } from '../../../lib/toast.ts';
+import { toast } from '#web/lib/toast.ts';
 import {
   categoryLabels,
   channelLabels,
@@ -6,11 +6,11 @@ import {
   notificationCategories,
   preferenceMessages,
   type NotificationPreference,
-} from '../../../../domain/notification-preferences.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Switch } from '../../../components/ui/switch.tsx';
-import { apiErrorMessage } from '../../../lib/api-error.ts';
+} from '#domain/notification-preferences.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Switch } from '#web/components/ui/switch.tsx';
+import { apiErrorMessage } from '#web/lib/api-error.ts';
 import { useNotificationPreferences } from '../api/get-notification-preferences.ts';
 import { useUpdateNotificationPreference } from '../api/update-notification-preference.ts';
 

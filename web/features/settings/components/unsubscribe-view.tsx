@@ -1,8 +1,8 @@
 import { CircleAlert, MailX } from 'lucide-react';
 import { Link } from 'react-router';
-import { unsubscribeMessages } from '../../../../domain/notification-preferences.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { unsubscribeMessages } from '#domain/notification-preferences.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Spinner } from '#web/components/ui/spinner.tsx';
 
 type UnsubscribeViewProps =
   | { state: 'pending' }
