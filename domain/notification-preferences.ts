@@ -51,9 +51,13 @@ export function deliveryOf(
       return { category: 'challenges', channels: ['push', 'email'] };
     case 'pot_decided':
     case 'pot_payment_marked':
+    case 'pot_referee_declined':
+      // A declined referee waits on the creator to pick another: email too.
       return { category: 'bet_updates', channels: ['push', 'email'] };
     case 'pot_cancelled':
     case 'pot_payment_confirmed':
+    case 'pot_joined':
+    case 'pot_closed':
       return { category: 'bet_updates', channels: ['push'] };
     case 'friend_request_received':
       return { category: 'friend_requests', channels: ['push', 'email'] };

@@ -117,6 +117,8 @@ export const potInvites = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The invitee said they are not entering (or left): the invitation no longer waits on them. */
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
   },
   (table) => [
     primaryKey({ columns: [table.potId, table.userId] }),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   createPotInputSchema,
   declarePotInputSchema,
+  pickRefereeInputSchema,
   potPickInputSchema,
   votePotInputSchema,
 } from '../../../domain/pots.ts';
@@ -18,10 +19,13 @@ import {
   confirmPotPayment,
   createPot,
   declareResult,
+  declineInvitation,
+  declineReferee,
   getPot,
   joinPot,
   leavePot,
   markPotPaymentSent,
+  pickReferee,
   type PotEffects,
 } from './pots.service.ts';
 
@@ -82,6 +86,32 @@ export const potRoutes = new Hono<AppEnv>()
   .post('/:id/referee', validate('param', potParam), async (c) =>
     c.json(
       await acceptReferee(c.var.deps.database.db, potEffects(c), currentUser(c).id, c.req.valid('param').id),
+    ),
+  )
+  .post('/:id/referee/decline', validate('param', potParam), async (c) =>
+    c.json(
+      await declineReferee(c.var.deps.database.db, potEffects(c), currentUser(c).id, c.req.valid('param').id),
+    ),
+  )
+  .put('/:id/referee', validate('param', potParam), validate('json', pickRefereeInputSchema), async (c) =>
+    c.json(
+      await pickReferee(
+        c.var.deps.database.db,
+        potEffects(c),
+        currentUser(c).id,
+        c.req.valid('param').id,
+        c.req.valid('json').refereeId,
+      ),
+    ),
+  )
+  .post('/:id/decline', validate('param', potParam), async (c) =>
+    c.json(
+      await declineInvitation(
+        c.var.deps.database.db,
+        potEffects(c),
+        currentUser(c).id,
+        c.req.valid('param').id,
+      ),
     ),
   )
   .post('/:id/result', validate('param', potParam), validate('json', declarePotInputSchema), async (c) =>

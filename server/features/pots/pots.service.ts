@@ -60,6 +60,7 @@ const potPageRow = z.object({
   resolve_by: z.string().nullable(),
   decider: potViewSchema.shape.decider,
   referee_accepted: z.boolean(),
+  viewer_declined: z.boolean(),
   status: potViewSchema.shape.status,
   outcome: potViewSchema.shape.outcome,
   result_option_id: z.string().nullable(),
@@ -86,7 +87,9 @@ export async function getPot(db: Db, viewerId: string, potId: string): Promise<P
     db,
     sql`
       select p.id, p.question, p.kind, p.line, p.stake, p.closes_at, to_char(p.resolve_by, 'YYYY-MM-DD') as resolve_by,
-        p.decider, p.referee_accepted_at is not null as referee_accepted, p.status, p.outcome, p.result_option_id,
+        p.decider, p.referee_accepted_at is not null as referee_accepted,
+        exists (select 1 from pot_invite di where di.pot_id = p.id and di.user_id = ${viewerId} and di.declined_at is not null) as viewer_declined,
+        p.status, p.outcome, p.result_option_id,
         p.result_number, p.created_at, p.decided_at, now() as now,
         ${personJson('c')} as creator,
         case when r.id is null then null else ${personJson('r')} end as referee,
@@ -122,6 +125,7 @@ export async function getPot(db: Db, viewerId: string, potId: string): Promise<P
     creator: row.creator,
     referee: row.referee,
     refereeAccepted: row.referee_accepted,
+    viewerDeclined: row.viewer_declined,
     status: row.status,
     outcome: row.outcome,
     resultOptionId: row.result_option_id,
@@ -309,7 +313,7 @@ export async function joinPot(
   potId: string,
   pick: PotPickInput,
 ): Promise<PotView> {
-  await db.transaction(async (tx) => {
+  const notified = await db.transaction(async (tx) => {
     const [found] = await tx.select().from(pots).where(eq(pots.id, potId));
     if (!found) throw notFound();
     // The limit lock first, as in every bet-making transaction.
@@ -328,7 +332,11 @@ export async function joinPot(
         returning pot_id`,
       z.object({ pot_id: z.string() }),
     );
-    if (inserted.length > 0) return;
+    // The creator hears of each join (their own entry aside).
+    if (inserted.length > 0)
+      return found.creatorId === userId
+        ? []
+        : writeNotifications(tx, lines('pot_joined', userId, found, [found.creatorId]));
     const pot = await lockVisiblePot(tx, userId, potId, 'share');
     if (pot.refereeId === userId) throw forbidden('The referee decides this pot and cannot enter it.');
     const [entry] = await tx
@@ -339,7 +347,7 @@ export async function joinPot(
     if (!isOpen(pot, await dbNow(tx))) throw conflict(potMessages.entriesClosed);
     throw forbidden('Only invited friends can join this pot.');
   });
-  await announce(db, effects, potId);
+  await announce(db, effects, potId, notified);
   return getPot(db, userId, potId);
 }
 
@@ -374,6 +382,48 @@ export async function leavePot(db: Db, effects: PotEffects, userId: string, potI
       .where(and(eq(potEntries.potId, potId), eq(potEntries.userId, userId)))
       .returning({ potId: potEntries.potId });
     if (!row) throw conflict('You have not joined this pot.');
+    // Leaving answers the invitation: it no longer waits on them.
+    await tx
+      .update(potInvites)
+      .set({ declinedAt: sql`now()` })
+      .where(and(eq(potInvites.potId, potId), eq(potInvites.userId, userId), isNull(potInvites.declinedAt)));
+  });
+  await announce(db, effects, potId);
+  return getPot(db, userId, potId);
+}
+
+/**
+ * An invitee says they are not entering: one conditional UPDATE (invited, not entered, not yet declined),
+ * so the invitation leaves 'Waiting on You'. They may still join while entries are open.
+ */
+export async function declineInvitation(
+  db: Db,
+  effects: PotEffects,
+  userId: string,
+  potId: string,
+): Promise<PotView> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(potInvites)
+      .set({ declinedAt: sql`now()` })
+      .where(
+        and(
+          eq(potInvites.potId, potId),
+          eq(potInvites.userId, userId),
+          isNull(potInvites.declinedAt),
+          sql`not exists (select 1 from pot_entry e where e.pot_id = ${potId} and e.user_id = ${userId})`,
+        ),
+      )
+      .returning({ potId: potInvites.potId });
+    if (row) return;
+    await lockVisiblePot(tx, userId, potId, 'share');
+    const [invite] = await tx
+      .select()
+      .from(potInvites)
+      .where(and(eq(potInvites.potId, potId), eq(potInvites.userId, userId)));
+    if (!invite) throw forbidden('Only invited friends can decline this pot.');
+    if (invite.declinedAt !== null) throw conflict('You already said you are not entering.');
+    throw conflict('You joined this pot: leave it instead.');
   });
   await announce(db, effects, potId);
   return getPot(db, userId, potId);
@@ -398,11 +448,20 @@ export async function closeEntries(
       .from(potEntries)
       .where(eq(potEntries.potId, potId));
     if (entries.length >= 2) {
+      // Entries closed: the pot awaits its result (ADR 054).
       await tx
         .update(pots)
-        .set({ status: 'closed', closedAt: sql`now()` })
+        .set({ status: 'awaiting', closedAt: sql`now()` })
         .where(eq(pots.id, potId));
-      return [];
+      return writeNotifications(
+        tx,
+        lines(
+          'pot_closed',
+          userId,
+          pot,
+          entries.map((entry) => entry.userId).filter((id) => id !== userId),
+        ),
+      );
     }
     return settle(tx, userId, pot, { outcome: 'not_enough' });
   });
@@ -449,6 +508,70 @@ export async function acceptReferee(
       .where(and(eq(pots.id, potId), isNull(pots.refereeAcceptedAt)));
   });
   await announce(db, effects, potId);
+  return getPot(db, userId, potId);
+}
+
+/**
+ * The asked referee declines (before accepting): the pot has no referee, says 'Waiting for the referee', and
+ * waits on its creator to pick another. One conditional UPDATE on the referee still asked.
+ */
+export async function declineReferee(
+  db: Db,
+  effects: PotEffects,
+  userId: string,
+  potId: string,
+): Promise<{ id: string }> {
+  const notified = await db.transaction(async (tx) => {
+    const pot = await lockVisiblePot(tx, userId, potId, 'update');
+    if (pot.refereeId !== userId) throw forbidden('Only the referee can decline this role.');
+    if (pot.refereeAcceptedAt !== null) throw conflict('You already accepted to referee this pot.');
+    if (pot.status === 'decided' || pot.status === 'cancelled') throw conflict('This pot is over.');
+    await tx.update(pots).set({ refereeId: null }).where(eq(pots.id, potId));
+    return writeNotifications(tx, lines('pot_referee_declined', userId, pot, [pot.creatorId]));
+  });
+  // The declining referee no longer sees the pot (so no page comes back); they hear of the change all the same.
+  await effects.publish([userId], { kind: 'pots' });
+  await announce(db, effects, potId, notified);
+  return { id: potId };
+}
+
+/**
+ * While waiting for the referee (asked and not accepted, or declined), the creator picks another friend,
+ * who is asked in turn. The pot row is held FOR UPDATE, so an accept racing the change finds the new state.
+ */
+export async function pickReferee(
+  db: Db,
+  effects: PotEffects,
+  userId: string,
+  potId: string,
+  refereeId: string,
+): Promise<PotView> {
+  const previous = await db.transaction(async (tx) => {
+    const pot = await lockVisiblePot(tx, userId, potId, 'update');
+    if (pot.creatorId !== userId) throw forbidden('Only the creator can pick the referee.');
+    if (pot.decider !== 'referee') throw conflict('This pot is not decided by a referee.');
+    if (pot.status === 'decided' || pot.status === 'cancelled') throw conflict('This pot is over.');
+    if (pot.refereeAcceptedAt !== null) throw conflict('The referee already accepted.');
+    if (refereeId === userId) throw forbidden('You can only pick a friend as the referee.');
+    if (pot.refereeId === refereeId) throw conflict('This friend is already asked to referee.');
+    const key =
+      userId < refereeId ? `friend-pair:${userId}:${refereeId}` : `friend-pair:${refereeId}:${userId}`;
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+    const ok = await queryOne(
+      tx,
+      sql`select exists (select 1 from friendship where user_id = ${userId} and friend_id = ${refereeId}) as friend,
+        exists (select 1 from pot_invite where pot_id = ${potId} and user_id = ${refereeId})
+          or exists (select 1 from pot_entry where pot_id = ${potId} and user_id = ${refereeId}) as taking_part`,
+      z.object({ friend: z.boolean(), taking_part: z.boolean() }),
+    );
+    if (!ok?.friend) throw forbidden('You can only pick a friend as the referee.');
+    if (ok.taking_part) throw new AppError('VALIDATION_FAILED', potMessages.refereeInvited.message);
+    await tx.update(pots).set({ refereeId, refereeAcceptedAt: null }).where(eq(pots.id, potId));
+    const notified = await writeNotifications(tx, lines('pot_referee_asked', userId, pot, [refereeId]));
+    return { notified, replaced: pot.refereeId };
+  });
+  if (previous.replaced !== null) await effects.publish([previous.replaced], { kind: 'pots' });
+  await announce(db, effects, potId, previous.notified);
   return getPot(db, userId, potId);
 }
 

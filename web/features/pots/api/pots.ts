@@ -117,3 +117,32 @@ export function useVote(potId: string, config: Config<string> = {}) {
     config,
   );
 }
+
+/** An invitee's 'I'm not entering': the invitation leaves 'Waiting on You'. */
+export function useDeclineInvitation(potId: string, config: Config<void> = {}) {
+  return usePotMutation(
+    async () => unwrap(await api.pots[':id'].decline.$post({ param: { id: potId } })),
+    config,
+  );
+}
+
+/** The referee declines; they no longer see the pot, so no page comes back. */
+export function useDeclineReferee(
+  potId: string,
+  config: Omit<UseMutationOptions<{ id: string }>, 'mutationFn'> = {},
+) {
+  return useChangeMutation(
+    potChanges,
+    async () => unwrap(await api.pots[':id'].referee.decline.$post({ param: { id: potId } })),
+    config,
+  );
+}
+
+/** The creator picks another referee while waiting for the referee. */
+export function usePickReferee(potId: string, config: Config<string> = {}) {
+  return usePotMutation(
+    async (refereeId: string) =>
+      unwrap(await api.pots[':id'].referee.$put({ param: { id: potId }, json: { refereeId } })),
+    config,
+  );
+}

@@ -12,7 +12,7 @@ import {
   potTotalText,
   potVenmoLink,
 } from '../../../../domain/pot-rules.ts';
-import { availablePotActions, isAllPaid, potState } from '../../../../domain/pots.ts';
+import { areEntriesClosed, availablePotActions, isAllPaid, potState } from '../../../../domain/pots.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -26,9 +26,12 @@ import {
   useCloseEntries,
   useConfirmPotPayment,
   useDeclareResult,
+  useDeclineInvitation,
+  useDeclineReferee,
   useJoinPot,
   useLeavePot,
   useMarkPotPaid,
+  usePickReferee,
   useVote,
   type PickInput,
   type PotData,
@@ -99,8 +102,24 @@ function toPick(pot: PotData, optionId: string | null, number: string): PickInpu
   return optionId === null ? null : { optionId };
 }
 
-/** The pot page's card: the pot, its outcomes, entrants and payments, and the viewer's actions. */
-export function PotCard({ pot, viewerId }: { pot: PotData; viewerId: string }) {
+/** A friend the creator may pick as the referee. */
+export type RefereeChoice = { id: string; name: string };
+
+/**
+ * The pot page's card: the pot, its outcomes, entrants and payments, and the viewer's actions.
+ * `friends`: the creator's friends, for picking another referee while waiting for the referee.
+ */
+export function PotCard({
+  pot,
+  viewerId,
+  friends = [],
+  onRefereeDeclined,
+}: {
+  pot: PotData;
+  viewerId: string;
+  friends?: RefereeChoice[];
+  onRefereeDeclined?: () => void;
+}) {
   const state = potState(pot);
   const actions = availablePotActions(pot, viewerId);
   const mine = pot.entrants.find((entrant) => entrant.user.id === viewerId);
@@ -136,6 +155,33 @@ export function PotCard({ pot, viewerId }: { pot: PotData; viewerId: string }) {
     onError: onError('Failed to cancel the pot.'),
   });
   const acceptReferee = useAcceptReferee(pot.id, { onError: onError('Failed to accept the referee role.') });
+  const declineReferee = useDeclineReferee(pot.id, {
+    onSuccess: () => {
+      toast.success('You declined to referee');
+      onRefereeDeclined?.();
+    },
+    onError: onError('Failed to decline the referee role.'),
+  });
+  const decline = useDeclineInvitation(pot.id, {
+    onSuccess: () => toast.success('You are not entering'),
+    onError: onError('Failed to decline the pot.'),
+  });
+  const [newRefereeId, setNewRefereeId] = useState('');
+  const refereeSelectId = useId();
+  const pickReferee = usePickReferee(pot.id, {
+    onSuccess: () => {
+      setNewRefereeId('');
+      toast.success('Referee asked');
+    },
+    onError: onError('Failed to pick the referee.'),
+  });
+  // Friends who may referee: not the current referee, not invited, not entered.
+  const takingPart = new Set([
+    ...pot.invitees.map((invitee) => invitee.id),
+    ...pot.entrants.map((entrant) => entrant.user.id),
+    pot.referee?.id ?? '',
+  ]);
+  const refereeChoices = friends.filter((friend) => !takingPart.has(friend.id));
   const declare = useDeclareResult(pot.id, {
     onSuccess: () => toast.success('Result declared'),
     onError: onError('Failed to declare the result.'),
@@ -211,6 +257,7 @@ export function PotCard({ pot, viewerId }: { pot: PotData; viewerId: string }) {
 
       <section aria-label="Entrants" className="grid gap-1">
         <h3 className="text-sm font-semibold">Entrants ({pot.entrants.length})</h3>
+        {areEntriesClosed(pot) ? <p className="text-sm text-muted-foreground">Entries closed</p> : null}
         <ul className="grid gap-1 text-sm">
           {pot.entrants.map((entrant) => (
             <li key={entrant.user.id} className="flex justify-between">
@@ -241,6 +288,11 @@ export function PotCard({ pot, viewerId }: { pot: PotData; viewerId: string }) {
           <Button disabled={pick === null || join.isPending} onClick={() => pick && join.mutate(pick)}>
             {`Join for ${formatDollars(pot.stake)}`}
           </Button>
+          {actions.includes('decline') ? (
+            <Button variant="outline" disabled={decline.isPending} onClick={() => decline.mutate()}>
+              I'm not entering
+            </Button>
+          ) : null}
         </div>
       ) : null}
       {actions.includes('changePick') ? (
@@ -275,9 +327,52 @@ export function PotCard({ pot, viewerId }: { pot: PotData; viewerId: string }) {
         </div>
       ) : null}
       {actions.includes('acceptReferee') ? (
-        <Button disabled={acceptReferee.isPending} onClick={() => acceptReferee.mutate()}>
-          Accept Referee
-        </Button>
+        <div className="flex gap-2">
+          <Button
+            className="flex-1"
+            disabled={acceptReferee.isPending}
+            onClick={() => acceptReferee.mutate()}
+          >
+            Accept Referee
+          </Button>
+          {actions.includes('declineReferee') ? (
+            <Button
+              variant="outline"
+              className="flex-1"
+              disabled={declineReferee.isPending}
+              onClick={() => declineReferee.mutate()}
+            >
+              Decline Referee
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+      {actions.includes('pickReferee') ? (
+        <div className="grid gap-2 rounded-lg border p-3">
+          <label htmlFor={refereeSelectId} className="text-sm font-medium">
+            {pot.referee === null ? 'Your referee declined. Pick another' : 'Pick another referee'}
+          </label>
+          <select
+            id={refereeSelectId}
+            className="h-10 rounded-md border bg-card px-3 text-sm"
+            value={newRefereeId}
+            onChange={(event) => setNewRefereeId(event.target.value)}
+          >
+            <option value="">Choose a friend</option>
+            {refereeChoices.map((friend) => (
+              <option key={friend.id} value={friend.id}>
+                {friend.name}
+              </option>
+            ))}
+          </select>
+          <Button
+            variant="outline"
+            disabled={newRefereeId === '' || pickReferee.isPending}
+            onClick={() => pickReferee.mutate(newRefereeId)}
+          >
+            Pick Referee
+          </Button>
+        </div>
       ) : null}
       {actions.includes('declare') ? (
         <div className="grid gap-2 rounded-lg border p-3">
