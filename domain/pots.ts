@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { normalizeText } from './text.ts';
+import { hasForbiddenCharacters, isBlank, normalizeText, textMessages } from './text.ts';
 import { USER_ID_PATTERN } from './account-rules.ts';
 import { refineWith } from './users.ts';
 import {
@@ -12,6 +12,8 @@ import {
   potInvitationLine,
   potOutcomes,
   potStatuses,
+  POT_DISPUTE_REASON_MAX,
+  POT_DISPUTE_WINDOW_HOURS,
   type PotPick,
 } from './pot-rules.ts';
 
@@ -107,6 +109,12 @@ export const potViewSchema = z.object({
   decidedAt: z.string().nullable(),
   /** The database's clock when the page was read, so the closing time is judged on one clock. */
   now: z.string(),
+  /** The current result's dispute, if any (kept disputes stay on record: a result is disputed once). */
+  disputedAt: z.string().nullable(),
+  disputedBy: z.string().nullable(),
+  disputeReason: z.string().nullable(),
+  /** While disputed: each entrant's 'Keep Result' (false) or 'Overturn' (true). */
+  disputeVotes: z.array(z.object({ userId: z.string(), overturn: z.boolean() })),
   options: z.array(z.object({ id: z.string(), label: z.string(), position: z.number().int() })),
   invitees: z.array(potPersonSchema),
   /** In join order. A Closest Guess entrant's guess is hidden from others (null) until entries close. */
@@ -189,7 +197,9 @@ export type PotAction =
   | 'declineReferee'
   | 'pickReferee'
   | 'declare'
-  | 'vote';
+  | 'vote'
+  | 'dispute'
+  | 'disputeVote';
 
 /** What the viewer may do with the pot now (payments are per line: see the page). */
 export function availablePotActions(pot: PotView, viewerId: string): PotAction[] {
@@ -215,6 +225,8 @@ export function availablePotActions(pot: PotView, viewerId: string): PotAction[]
   if (decides && (state === 'open' || state === 'closed' || state === 'awaiting')) actions.push('declare');
   if (pot.decider === 'vote' && entered && (state === 'open' || state === 'closed' || state === 'awaiting'))
     actions.push('vote');
+  if (mayDispute(pot, viewerId)) actions.push('dispute');
+  if (state === 'disputed' && entered) actions.push('disputeVote');
   return actions;
 }
 
@@ -224,3 +236,36 @@ export function isAllPaid(pot: Pick<PotView, 'status' | 'payments'>): boolean {
     pot.status === 'decided' && pot.payments.length > 0 && pot.payments.every((payment) => payment.confirmed)
   );
 }
+
+/**
+ * 'Dispute': within 48 hours of a declared result, an entrant who lost and has not marked a payment paid
+ * (the same rule as the server's conditional UPDATE in disputePot). A result is disputed once.
+ */
+export function mayDispute(
+  pot: Pick<
+    PotView,
+    'status' | 'outcome' | 'decidedAt' | 'disputedAt' | 'now' | 'stake' | 'entrants' | 'payments'
+  >,
+  viewerId: string,
+): boolean {
+  if (pot.status !== 'decided' || pot.outcome !== 'won' || pot.disputedAt !== null || pot.decidedAt === null)
+    return false;
+  const windowMs = POT_DISPUTE_WINDOW_HOURS * 60 * 60 * 1000;
+  if (Date.parse(pot.now) - Date.parse(pot.decidedAt) >= windowMs) return false;
+  const mine = pot.entrants.find((entrant) => entrant.user.id === viewerId);
+  if (!mine || mine.payout === null || mine.payout >= pot.stake) return false;
+  return !pot.payments.some((payment) => payment.payer.id === viewerId && payment.sent);
+}
+
+export const disputePotInputSchema = z
+  .object({
+    reason: z
+      .string()
+      .max(POT_DISPUTE_REASON_MAX, 'Please keep the reason under 280 characters.')
+      .refine((value) => !hasForbiddenCharacters(value), textMessages.invalidCharacters('Reason').message)
+      .transform((value) => (isBlank(value) ? null : normalizeText(value)))
+      .nullable(),
+  })
+  .strict();
+
+export const disputeVoteInputSchema = z.object({ overturn: z.boolean() }).strict();

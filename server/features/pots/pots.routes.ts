@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   createPotInputSchema,
   declarePotInputSchema,
+  disputePotInputSchema,
+  disputeVoteInputSchema,
   pickRefereeInputSchema,
   potPickInputSchema,
   votePotInputSchema,
@@ -21,6 +23,8 @@ import {
   declareResult,
   declineInvitation,
   declineReferee,
+  disputePot,
+  voteOnDispute,
   getPot,
   joinPot,
   leavePot,
@@ -135,6 +139,32 @@ export const potRoutes = new Hono<AppEnv>()
         c.req.valid('json').optionId,
       ),
     ),
+  )
+  .post('/:id/dispute', validate('param', potParam), validate('json', disputePotInputSchema), async (c) =>
+    c.json(
+      await disputePot(
+        c.var.deps.database.db,
+        potEffects(c),
+        currentUser(c).id,
+        c.req.valid('param').id,
+        c.req.valid('json').reason,
+      ),
+    ),
+  )
+  .post(
+    '/:id/dispute/vote',
+    validate('param', potParam),
+    validate('json', disputeVoteInputSchema),
+    async (c) =>
+      c.json(
+        await voteOnDispute(
+          c.var.deps.database.db,
+          potEffects(c),
+          currentUser(c).id,
+          c.req.valid('param').id,
+          c.req.valid('json').overturn,
+        ),
+      ),
   )
   .post('/:id/payments/:paymentId/sent', validate('param', paymentParam), async (c) => {
     const { id, paymentId } = c.req.valid('param');

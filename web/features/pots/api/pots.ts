@@ -126,13 +126,16 @@ export function useDeclineInvitation(potId: string, config: Config<void> = {}) {
   );
 }
 
-/** The referee declines; they no longer see the pot, so no page comes back. */
+/**
+ * The referee declines; they no longer see the pot, so no page comes back and the pot page is not
+ * refreshed (it would answer 404): only their inbox and red dot are, and the caller leaves the page.
+ */
 export function useDeclineReferee(
   potId: string,
   config: Omit<UseMutationOptions<{ id: string }>, 'mutationFn'> = {},
 ) {
   return useChangeMutation(
-    potChanges,
+    ['notifications'],
     async () => unwrap(await api.pots[':id'].referee.decline.$post({ param: { id: potId } })),
     config,
   );
