@@ -208,3 +208,47 @@ test('an invitation lights the red dot until declined; a referee declines and th
   await expect(page.locator('#main').getByText('Entries closed', { exact: true })).toBeVisible();
   await saveScreen(page, 'pot-awaiting-result');
 });
+
+test('a result disputed and overturned by vote goes back to Awaiting result', async ({ poolUser }) => {
+  test.slow();
+  const [ana, ben, cal] = [await poolUser(), await poolUser(), await poolUser()];
+  for (const friend of [ben, cal]) await befriend(ana, friend);
+  const pot = await ana.api.post<Pot>('/api/pots', {
+    question: 'Who finishes the marathon first?',
+    kind: 'choices',
+    options: ['Ana', 'Ben'],
+    line: null,
+    stake: 10,
+    closesAt: null,
+    resolveBy: null,
+    decider: 'me',
+    refereeId: null,
+    inviteeIds: [ben.id, cal.id],
+    entry: { optionIndex: 0 },
+  });
+  const option = (label: string) => pot.options.find((o) => o.label === label)?.id ?? '';
+  await ben.api.post(`/api/pots/${pot.id}/entry`, { optionId: option('Ben') });
+  await cal.api.post(`/api/pots/${pot.id}/entry`, { optionId: option('Ben') });
+  await ana.api.post(`/api/pots/${pot.id}/result`, { optionId: option('Ana') });
+
+  const benPage = await ben.newPage();
+  await benPage.goto(`/pots/${pot.id}`);
+  await expect(benPage.locator('#main').getByText('Decided', { exact: true })).toBeVisible();
+  await benPage.getByLabel('Reason (optional)').fill('Ana took the subway');
+  await benPage.getByRole('button', { name: 'Dispute', exact: true }).click();
+  await expectToastAndClose(benPage, 'Result disputed');
+  await expect(benPage.locator('#main').getByText('Disputed', { exact: true })).toBeVisible();
+  // Payments are on hold.
+  await expect(benPage.getByRole('button', { name: 'Mark Paid' })).toHaveCount(0);
+  await benPage.getByRole('button', { name: 'Overturn' }).click();
+  await expectToastAndClose(benPage, 'Vote saved');
+  await expect(benPage.getByText('Keep Result: 0 · Overturn: 1')).toBeVisible();
+  await saveScreen(benPage, 'pot-disputed');
+
+  // Two of three entrants overturning is a strict majority.
+  await cal.api.post(`/api/pots/${pot.id}/dispute/vote`, { overturn: true });
+  const page = await ana.newPage();
+  await page.goto(`/pots/${pot.id}`);
+  await expect(page.locator('#main').getByText('Awaiting result', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Declare Result' })).toBeVisible();
+});

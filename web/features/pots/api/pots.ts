@@ -149,3 +149,21 @@ export function usePickReferee(potId: string, config: Config<string> = {}) {
     config,
   );
 }
+
+/** A losing entrant disputes the declared result (optional reason). */
+export function useDisputePot(potId: string, config: Config<string | null> = {}) {
+  return usePotMutation(
+    async (reason: string | null) =>
+      unwrap(await api.pots[':id'].dispute.$post({ param: { id: potId }, json: { reason } })),
+    config,
+  );
+}
+
+/** An entrant's 'Keep Result' (false) or 'Overturn' (true). */
+export function useVoteOnDispute(potId: string, config: Config<boolean> = {}) {
+  return usePotMutation(
+    async (overturn: boolean) =>
+      unwrap(await api.pots[':id'].dispute.vote.$post({ param: { id: potId }, json: { overturn } })),
+    config,
+  );
+}

@@ -28,6 +28,8 @@ import {
   useDeclareResult,
   useDeclineInvitation,
   useDeclineReferee,
+  useDisputePot,
+  useVoteOnDispute,
   useJoinPot,
   useLeavePot,
   useMarkPotPaid,
@@ -166,6 +168,19 @@ export function PotCard({
     onSuccess: () => toast.success('You are not entering'),
     onError: onError('Failed to decline the pot.'),
   });
+  const [disputeReason, setDisputeReason] = useState('');
+  const dispute = useDisputePot(pot.id, {
+    onSuccess: () => toast.success('Result disputed'),
+    onError: onError('Failed to dispute the result.'),
+  });
+  const disputeVote = useVoteOnDispute(pot.id, {
+    onSuccess: () => toast.success('Vote saved'),
+    onError: onError('Failed to save your vote.'),
+  });
+  const myDisputeVote = pot.disputeVotes.find((v) => v.userId === viewerId)?.overturn ?? null;
+  const overturnVotes = pot.disputeVotes.filter((v) => v.overturn).length;
+  const keepVotes = pot.disputeVotes.length - overturnVotes;
+  const disputer = pot.entrants.find((entrant) => entrant.user.id === pot.disputedBy)?.user.name;
   const [newRefereeId, setNewRefereeId] = useState('');
   const refereeSelectId = useId();
   const pickReferee = usePickReferee(pot.id, {
@@ -228,7 +243,7 @@ export function PotCard({
         ) : null}
       </header>
 
-      {pot.status === 'decided' ? (
+      {pot.status === 'decided' || pot.status === 'disputed' ? (
         <p className="rounded-lg bg-muted px-3 py-2 font-medium">
           {pot.outcome === 'won' || pot.outcome === null
             ? `Result: ${winningLabel ?? (pot.resultNumber === null ? '' : formatPotNumber(pot.resultNumber))}`
@@ -429,6 +444,57 @@ export function PotCard({
           </Button>
         </div>
       ) : null}
+      {actions.includes('dispute') ? (
+        <div className="grid gap-2 rounded-lg border p-3">
+          <TextField
+            label="Reason (optional)"
+            value={disputeReason}
+            maxLength={280}
+            onChange={(event) => setDisputeReason(event.target.value)}
+          />
+          <Button
+            variant="outline"
+            disabled={dispute.isPending}
+            onClick={() => dispute.mutate(disputeReason.trim() === '' ? null : disputeReason)}
+          >
+            Dispute
+          </Button>
+        </div>
+      ) : null}
+      {pot.status === 'disputed' ? (
+        <section aria-label="Dispute" className="grid gap-2 rounded-lg border p-3">
+          <p className="text-sm">
+            {disputer ?? 'An entrant'} disputed the result
+            {pot.disputeReason ? `: ${pot.disputeReason.replace(/[.!?]$/, '')}.` : '.'} Payments are on hold
+            until more than half of the {pot.entrants.length} entrants agree.
+          </p>
+          <p className="text-sm text-muted-foreground tabular-nums">
+            Keep Result: {keepVotes} · Overturn: {overturnVotes}
+          </p>
+          {actions.includes('disputeVote') ? (
+            <div className="flex gap-2">
+              <Button
+                variant={myDisputeVote === false ? 'default' : 'outline'}
+                aria-pressed={myDisputeVote === false}
+                className="flex-1"
+                disabled={disputeVote.isPending}
+                onClick={() => disputeVote.mutate(false)}
+              >
+                Keep Result
+              </Button>
+              <Button
+                variant={myDisputeVote === true ? 'default' : 'outline'}
+                aria-pressed={myDisputeVote === true}
+                className="flex-1"
+                disabled={disputeVote.isPending}
+                onClick={() => disputeVote.mutate(true)}
+              >
+                Overturn
+              </Button>
+            </div>
+          ) : null}
+        </section>
+      ) : null}
       {actions.includes('close') || actions.includes('cancel') ? (
         <div className="flex gap-2">
           {actions.includes('close') ? (
@@ -469,7 +535,7 @@ export function PotCard({
                       {payment.confirmed ? 'Confirmed' : payment.sent ? 'Paid' : 'Unpaid'}
                     </span>
                   </div>
-                  {isPayer && !payment.sent ? (
+                  {isPayer && !payment.sent && pot.status === 'decided' ? (
                     <div className="flex gap-2">
                       {href ? (
                         <Button asChild size="sm" className="flex-1">
@@ -490,7 +556,7 @@ export function PotCard({
                       </Button>
                     </div>
                   ) : null}
-                  {isPayee && payment.sent && !payment.confirmed ? (
+                  {isPayee && payment.sent && !payment.confirmed && pot.status === 'decided' ? (
                     <Button
                       size="sm"
                       disabled={confirmPayment.isPending}
