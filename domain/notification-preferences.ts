@@ -51,9 +51,16 @@ export function deliveryOf(
       return { category: 'challenges', channels: ['push', 'email'] };
     case 'pot_decided':
     case 'pot_payment_marked':
+    case 'pot_referee_declined':
+    case 'pot_disputed':
+      // A declined referee waits on the creator to pick another, a dispute on every entrant's vote: email too.
       return { category: 'bet_updates', channels: ['push', 'email'] };
     case 'pot_cancelled':
     case 'pot_payment_confirmed':
+    case 'pot_joined':
+    case 'pot_closed':
+    case 'pot_dispute_kept':
+    case 'pot_dispute_overturned':
       return { category: 'bet_updates', channels: ['push'] };
     case 'friend_request_received':
       return { category: 'friend_requests', channels: ['push', 'email'] };

@@ -39,6 +39,12 @@ export const notificationTypes = [
   'pot_decided',
   'pot_payment_marked',
   'pot_payment_confirmed',
+  'pot_joined',
+  'pot_closed',
+  'pot_referee_declined',
+  'pot_disputed',
+  'pot_dispute_kept',
+  'pot_dispute_overturned',
 ] as const;
 export const notificationTypeSchema = z.enum(notificationTypes);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -141,6 +147,18 @@ export function activitySentence(
       return `${name} marked ${amount} as paid for a pot`;
     case 'pot_payment_confirmed':
       return `${name} confirmed your ${amount} payment for a pot`;
+    case 'pot_joined':
+      return `${name} joined your pot: ${item.data.description ?? 'a pot'}`;
+    case 'pot_closed':
+      return `${name} closed entries: ${item.data.description ?? 'a pot'}`;
+    case 'pot_referee_declined':
+      return `${name} declined to referee your pot: ${item.data.description ?? 'a pot'}`;
+    case 'pot_disputed':
+      return `${name} disputed the result: ${item.data.description ?? 'a pot'}`;
+    case 'pot_dispute_kept':
+      return `The result stands after the vote: ${item.data.description ?? 'a pot'}`;
+    case 'pot_dispute_overturned':
+      return `The result was overturned by vote: ${item.data.description ?? 'a pot'}`;
   }
 }
 
@@ -156,6 +174,12 @@ export function activityTarget(type: NotificationType): 'bet' | 'user' | 'pot' {
     case 'pot_decided':
     case 'pot_payment_marked':
     case 'pot_payment_confirmed':
+    case 'pot_joined':
+    case 'pot_closed':
+    case 'pot_referee_declined':
+    case 'pot_disputed':
+    case 'pot_dispute_kept':
+    case 'pot_dispute_overturned':
       return 'pot';
     case 'friend_request_received':
     case 'friend_request_accepted':

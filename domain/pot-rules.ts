@@ -16,6 +16,10 @@ export const POT_INVITEES_MIN = 2;
 export const POT_INVITEES_MAX = 49;
 /** Creator plus 49 invitees. */
 export const POT_ENTRANTS_MAX = 50;
+export const POT_DISPUTE_REASON_MAX = 280;
+/** How long after a declared result a losing entrant may dispute it. */
+export const POT_DISPUTE_WINDOW_HOURS = 48;
+
 /** Lines, guesses and results: at most this big either way, in hundredths. */
 export const POT_NUMBER_LIMIT = 1_000_000_000;
 

@@ -7,6 +7,8 @@ import {
   potMessages,
   potPaymentLine,
   potState,
+  areEntriesClosed,
+  waitingPotLine,
   potTotalText,
   potVenmoLink,
   splitPot,
@@ -127,8 +129,28 @@ describe('texts', () => {
     expect(potVenmoLink({ payeeHandle: ' ', amount: 15, question: 'Q' })).toBeNull();
     expect(
       potState({ status: 'open', closesAt: '2026-01-01T00:00:00.000Z', now: '2026-01-02T00:00:00.000Z' }),
-    ).toBe('closed');
+    ).toBe('awaiting');
     expect(potState({ status: 'open', closesAt: null, now: '2026-01-02T00:00:00.000Z' })).toBe('open');
+    // Entries closed by the creator: awaiting the result, as a pot stored 'closed' by the first slice.
+    const now = '2026-01-02T00:00:00.000Z';
+    expect(potState({ status: 'closed', closesAt: null, now })).toBe('awaiting');
+    expect(areEntriesClosed({ status: 'awaiting', closesAt: null, now })).toBe(true);
+    expect(areEntriesClosed({ status: 'open', closesAt: null, now })).toBe(false);
+    expect(areEntriesClosed({ status: 'cancelled', closesAt: null, now })).toBe(false);
+    expect(areEntriesClosed({ status: 'decided', closesAt: null, now })).toBe(true);
+  });
+
+  test('the line of a pot waiting on you', () => {
+    const creator = { id: 'c', name: 'Ana', image: null };
+    expect(waitingPotLine({ reason: 'join', question: 'Who wins?', creator })).toBe(
+      'Ana invited you to a pot: Who wins?',
+    );
+    expect(waitingPotLine({ reason: 'referee', question: 'Who wins?', creator })).toBe(
+      'Ana asked you to referee a pot: Who wins?',
+    );
+    expect(waitingPotLine({ reason: 'pick_referee', question: 'Who wins?', creator })).toBe(
+      'Your referee declined: Who wins?',
+    );
   });
 });
 

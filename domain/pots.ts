@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { normalizeText } from './text.ts';
+import { hasForbiddenCharacters, isBlank, normalizeText, textMessages } from './text.ts';
+import { USER_ID_PATTERN } from './account-rules.ts';
 import { refineWith } from './users.ts';
 import {
   checkCreatePot,
@@ -8,8 +9,11 @@ import {
   potKinds,
   potMessages,
   potOptionLabels,
+  potInvitationLine,
   potOutcomes,
   potStatuses,
+  POT_DISPUTE_REASON_MAX,
+  POT_DISPUTE_WINDOW_HOURS,
   type PotPick,
 } from './pot-rules.ts';
 
@@ -60,6 +64,11 @@ export const potPickInputSchema = z.union([
 export type PotPickInput = z.infer<typeof potPickInputSchema>;
 
 /** The decider's result: the winning outcome, or the actual number (Over/Under, Closest Guess). */
+/** The creator's new referee while waiting for the referee. */
+export const pickRefereeInputSchema = z
+  .object({ refereeId: z.string().regex(USER_ID_PATTERN, potMessages.pickReferee.message) })
+  .strict();
+
 export const votePotInputSchema = z.object({ optionId: z.uuid('Choose an outcome.') }).strict();
 
 export const declarePotInputSchema = z.union([
@@ -89,6 +98,8 @@ export const potViewSchema = z.object({
   creator: potPersonSchema,
   referee: potPersonSchema.nullable(),
   refereeAccepted: z.boolean(),
+  /** The viewer was invited and said they are not entering (or left). */
+  viewerDeclined: z.boolean(),
   /** As stored; {@link potState} folds in a passed closing time. */
   status: z.enum(potStatuses),
   outcome: z.enum(potOutcomes).nullable(),
@@ -98,6 +109,12 @@ export const potViewSchema = z.object({
   decidedAt: z.string().nullable(),
   /** The database's clock when the page was read, so the closing time is judged on one clock. */
   now: z.string(),
+  /** The current result's dispute, if any (kept disputes stay on record: a result is disputed once). */
+  disputedAt: z.string().nullable(),
+  disputedBy: z.string().nullable(),
+  disputeReason: z.string().nullable(),
+  /** While disputed: each entrant's 'Keep Result' (false) or 'Overturn' (true). */
+  disputeVotes: z.array(z.object({ userId: z.string(), overturn: z.boolean() })),
   options: z.array(z.object({ id: z.string(), label: z.string(), position: z.number().int() })),
   invitees: z.array(potPersonSchema),
   /** In join order. A Closest Guess entrant's guess is hidden from others (null) until entries close. */
@@ -125,14 +142,64 @@ export const potViewSchema = z.object({
 export type PotView = z.infer<typeof potViewSchema>;
 export type PotViewStatus = PotView['status'];
 
-/** The state the page shows: an open pot whose closing time passed is closed. */
+/**
+ * The state the page shows. Once entries close — by 'Close Entries' or by the closing time passing — the
+ * pot is 'Awaiting result' until decided (ADR 054); 'closed' is how the first slice stored a closed pot.
+ */
 export function potState(pot: Pick<PotView, 'status' | 'closesAt' | 'now'>): PotViewStatus {
-  if (pot.status === 'open' && pot.closesAt !== null && pot.closesAt <= pot.now) return 'closed';
+  if (pot.status === 'open' && pot.closesAt !== null && pot.closesAt <= pot.now) return 'awaiting';
+  if (pot.status === 'closed') return 'awaiting';
   return pot.status;
 }
 
+/** Entries were open and are no longer: the page says 'Entries closed' beside the entrants. */
+export function areEntriesClosed(pot: Pick<PotView, 'status' | 'closesAt' | 'now'>): boolean {
+  const state = potState(pot);
+  return state !== 'open' && state !== 'cancelled';
+}
+
+/**
+ * Why a pot waits on the user in the inbox's 'Waiting on You' (the same rule as
+ * server/features/notifications/waiting.sql.ts `potsWaitingOn`).
+ */
+export const potWaitingReasons = ['join', 'referee', 'pick_referee'] as const;
+export type PotWaitingReason = (typeof potWaitingReasons)[number];
+
+export const waitingPotSchema = z.object({
+  id: z.string(),
+  question: z.string(),
+  stake: z.number().int(),
+  reason: z.enum(potWaitingReasons),
+  creator: z.object({ id: z.string(), name: z.string(), image: z.string().nullable() }),
+});
+export type WaitingPot = z.infer<typeof waitingPotSchema>;
+
+/** The line a waiting pot shows in 'Waiting on You'. */
+export function waitingPotLine(pot: Pick<WaitingPot, 'reason' | 'question' | 'creator'>): string {
+  switch (pot.reason) {
+    case 'join':
+      return potInvitationLine(pot.creator.name, pot.question);
+    case 'referee':
+      return `${pot.creator.name} asked you to referee a pot: ${pot.question}`;
+    case 'pick_referee':
+      return `Your referee declined: ${pot.question}`;
+  }
+}
+
 export type PotAction =
-  'join' | 'changePick' | 'leave' | 'close' | 'cancel' | 'acceptReferee' | 'declare' | 'vote';
+  | 'join'
+  | 'decline'
+  | 'changePick'
+  | 'leave'
+  | 'close'
+  | 'cancel'
+  | 'acceptReferee'
+  | 'declineReferee'
+  | 'pickReferee'
+  | 'declare'
+  | 'vote'
+  | 'dispute'
+  | 'disputeVote';
 
 /** What the viewer may do with the pot now (payments are per line: see the page). */
 export function availablePotActions(pot: PotView, viewerId: string): PotAction[] {
@@ -145,16 +212,21 @@ export function availablePotActions(pot: PotView, viewerId: string): PotAction[]
   if (state === 'open') {
     if (entered) actions.push('changePick', 'leave');
     else if ((invited || isCreator) && !isReferee) actions.push('join');
+    if (invited && !entered && !pot.viewerDeclined) actions.push('decline');
     if (isCreator) actions.push('close');
   }
   if (isCreator && (state === 'open' || state === 'closed' || state === 'awaiting')) actions.push('cancel');
-  if (isReferee && !pot.refereeAccepted && state !== 'decided' && state !== 'cancelled')
-    actions.push('acceptReferee');
+  const over = state === 'decided' || state === 'cancelled';
+  if (isReferee && !pot.refereeAccepted && !over) actions.push('acceptReferee', 'declineReferee');
+  // 'Waiting for the referee': the creator may pick another until one accepts.
+  if (isCreator && pot.decider === 'referee' && !pot.refereeAccepted && !over) actions.push('pickReferee');
   const decides =
     (pot.decider === 'me' && isCreator) || (pot.decider === 'referee' && isReferee && pot.refereeAccepted);
   if (decides && (state === 'open' || state === 'closed' || state === 'awaiting')) actions.push('declare');
   if (pot.decider === 'vote' && entered && (state === 'open' || state === 'closed' || state === 'awaiting'))
     actions.push('vote');
+  if (mayDispute(pot, viewerId)) actions.push('dispute');
+  if (state === 'disputed' && entered) actions.push('disputeVote');
   return actions;
 }
 
@@ -164,3 +236,36 @@ export function isAllPaid(pot: Pick<PotView, 'status' | 'payments'>): boolean {
     pot.status === 'decided' && pot.payments.length > 0 && pot.payments.every((payment) => payment.confirmed)
   );
 }
+
+/**
+ * 'Dispute': within 48 hours of a declared result, an entrant who lost and has not marked a payment paid
+ * (the same rule as the server's conditional UPDATE in disputePot). A result is disputed once.
+ */
+export function mayDispute(
+  pot: Pick<
+    PotView,
+    'status' | 'outcome' | 'decidedAt' | 'disputedAt' | 'now' | 'stake' | 'entrants' | 'payments'
+  >,
+  viewerId: string,
+): boolean {
+  if (pot.status !== 'decided' || pot.outcome !== 'won' || pot.disputedAt !== null || pot.decidedAt === null)
+    return false;
+  const windowMs = POT_DISPUTE_WINDOW_HOURS * 60 * 60 * 1000;
+  if (Date.parse(pot.now) - Date.parse(pot.decidedAt) >= windowMs) return false;
+  const mine = pot.entrants.find((entrant) => entrant.user.id === viewerId);
+  if (!mine || mine.payout === null || mine.payout >= pot.stake) return false;
+  return !pot.payments.some((payment) => payment.payer.id === viewerId && payment.sent);
+}
+
+export const disputePotInputSchema = z
+  .object({
+    reason: z
+      .string()
+      .max(POT_DISPUTE_REASON_MAX, 'Please keep the reason under 280 characters.')
+      .refine((value) => !hasForbiddenCharacters(value), textMessages.invalidCharacters('Reason').message)
+      .transform((value) => (isBlank(value) ? null : normalizeText(value)))
+      .nullable(),
+  })
+  .strict();
+
+export const disputeVoteInputSchema = z.object({ overturn: z.boolean() }).strict();

@@ -1,4 +1,5 @@
 import { expect, expectToastAndClose, saveScreen, test } from './fixtures.ts';
+import { expectDot, goToProfile, openLive } from './bet-pages.ts';
 import { befriend } from './scenario.ts';
 
 /*
@@ -63,6 +64,7 @@ test('a four-person pot from creation to All paid', async ({ poolUser }) => {
   await page.reload();
   await expect(page.getByText('Pot: $40')).toBeVisible();
   await page.getByRole('button', { name: 'Close Entries' }).click();
+  await expect(page.locator('#main').getByText('Awaiting result', { exact: true })).toBeVisible();
   await expect(page.locator('#main').getByText('Entries closed', { exact: true })).toBeVisible();
   await page
     .getByRole('radiogroup', { name: 'Winning outcome' })
@@ -125,4 +127,128 @@ test('a four-person pot from creation to All paid', async ({ poolUser }) => {
   await saveScreen(page, 'pot-cancel-dialog', { fullPage: false });
   await dialog.getByRole('button', { name: 'Cancel Pot' }).click();
   await expect(page.locator('#main').getByText('Cancelled', { exact: true })).toBeVisible();
+});
+
+test('an invitation lights the red dot until declined; a referee declines and the creator picks another', async ({
+  poolUser,
+}) => {
+  test.slow();
+  const [ana, ben, cal, dee, eve] = [
+    await poolUser(),
+    await poolUser(),
+    await poolUser(),
+    await poolUser(),
+    await poolUser(),
+  ];
+  for (const friend of [ben, cal, dee, eve]) await befriend(ana, friend);
+  const benPage = await ben.newPage();
+  await openLive(benPage, '/profile');
+  await expectDot(benPage, false);
+
+  const question = 'Who gets engaged first?';
+  const pot = await ana.api.post<Pot>('/api/pots', {
+    question,
+    kind: 'choices',
+    options: ['Cal', 'Dee'],
+    line: null,
+    stake: 5,
+    closesAt: null,
+    resolveBy: null,
+    decider: 'referee',
+    refereeId: dee.id,
+    inviteeIds: [ben.id, cal.id],
+    entry: { optionIndex: 0 },
+  });
+  // Live, and still on once the line is read: the invitation waits on Ben.
+  await expectDot(benPage, true);
+  await goToProfile(benPage);
+  await expectDot(benPage, true);
+
+  await benPage.goto('/activity');
+  const waiting = benPage.getByRole('list', { name: 'Pots waiting on you' });
+  await expect(waiting.getByText(`${ana.name} invited you to a pot: ${question}`)).toBeVisible();
+  await saveScreen(benPage, 'pot-waiting-on-you');
+  await waiting.getByRole('link', { name: 'See Pot' }).click();
+  await expect(benPage.getByText('Waiting for the referee')).toBeVisible();
+  await benPage.getByRole('button', { name: "I'm not entering" }).click();
+  await expectToastAndClose(benPage, 'You are not entering');
+  await expect(benPage.getByRole('button', { name: "I'm not entering" })).toHaveCount(0);
+  await goToProfile(benPage);
+  await expectDot(benPage, false);
+
+  // The referee declines from the request in their inbox.
+  const deePage = await dee.newPage();
+  await deePage.goto('/activity');
+  await deePage
+    .getByRole('list', { name: 'Pots waiting on you' })
+    .getByRole('article', { name: question })
+    .getByRole('link', { name: 'See Pot' })
+    .click();
+  await expect(deePage.getByRole('button', { name: 'Accept Referee' })).toBeVisible();
+  await saveScreen(deePage, 'pot-referee-asked');
+  await deePage.getByRole('button', { name: 'Decline Referee' }).click();
+  await expectToastAndClose(deePage, 'You declined to referee');
+  await expect(deePage).toHaveURL(/\/activity$/);
+
+  // The creator picks another, who accepts.
+  const page = await ana.newPage();
+  await page.goto(`/pots/${pot.id}`);
+  await expect(page.getByText('Waiting for the referee')).toBeVisible();
+  await page.getByLabel('Your referee declined. Pick another').selectOption({ label: eve.name });
+  await saveScreen(page, 'pot-pick-referee');
+  await page.getByRole('button', { name: 'Pick Referee' }).click();
+  await expectToastAndClose(page, 'Referee asked');
+  await expect(page.getByText(`${eve.name} (referee)`)).toBeVisible();
+  await eve.api.post(`/api/pots/${pot.id}/referee`);
+  await cal.api.post(`/api/pots/${pot.id}/entry`, { optionId: pot.options[1]?.id ?? '' });
+  await page.reload();
+  await expect(page.getByText('Waiting for the referee')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Close Entries' }).click();
+  await expect(page.locator('#main').getByText('Awaiting result', { exact: true })).toBeVisible();
+  await expect(page.locator('#main').getByText('Entries closed', { exact: true })).toBeVisible();
+  await saveScreen(page, 'pot-awaiting-result');
+});
+
+test('a result disputed and overturned by vote goes back to Awaiting result', async ({ poolUser }) => {
+  test.slow();
+  const [ana, ben, cal] = [await poolUser(), await poolUser(), await poolUser()];
+  for (const friend of [ben, cal]) await befriend(ana, friend);
+  const pot = await ana.api.post<Pot>('/api/pots', {
+    question: 'Who finishes the marathon first?',
+    kind: 'choices',
+    options: ['Ana', 'Ben'],
+    line: null,
+    stake: 10,
+    closesAt: null,
+    resolveBy: null,
+    decider: 'me',
+    refereeId: null,
+    inviteeIds: [ben.id, cal.id],
+    entry: { optionIndex: 0 },
+  });
+  const option = (label: string) => pot.options.find((o) => o.label === label)?.id ?? '';
+  await ben.api.post(`/api/pots/${pot.id}/entry`, { optionId: option('Ben') });
+  await cal.api.post(`/api/pots/${pot.id}/entry`, { optionId: option('Ben') });
+  await ana.api.post(`/api/pots/${pot.id}/result`, { optionId: option('Ana') });
+
+  const benPage = await ben.newPage();
+  await benPage.goto(`/pots/${pot.id}`);
+  await expect(benPage.locator('#main').getByText('Decided', { exact: true })).toBeVisible();
+  await benPage.getByLabel('Reason (optional)').fill('Ana took the subway');
+  await benPage.getByRole('button', { name: 'Dispute', exact: true }).click();
+  await expectToastAndClose(benPage, 'Result disputed');
+  await expect(benPage.locator('#main').getByText('Disputed', { exact: true })).toBeVisible();
+  // Payments are on hold.
+  await expect(benPage.getByRole('button', { name: 'Mark Paid' })).toHaveCount(0);
+  await benPage.getByRole('button', { name: 'Overturn' }).click();
+  await expectToastAndClose(benPage, 'Vote saved');
+  await expect(benPage.getByText('Keep Result: 0 · Overturn: 1')).toBeVisible();
+  await saveScreen(benPage, 'pot-disputed');
+
+  // Two of three entrants overturning is a strict majority.
+  await cal.api.post(`/api/pots/${pot.id}/dispute/vote`, { overturn: true });
+  const page = await ana.newPage();
+  await page.goto(`/pots/${pot.id}`);
+  await expect(page.locator('#main').getByText('Awaiting result', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Declare Result' })).toBeVisible();
 });

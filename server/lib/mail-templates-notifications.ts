@@ -95,13 +95,17 @@ function content(mail: MailedNotification, betUrl: string | null, activityUrl: s
     case 'pot_invited':
     case 'pot_referee_asked':
     case 'pot_decided':
-    case 'pot_payment_marked': {
+    case 'pot_payment_marked':
+    case 'pot_referee_declined':
+    case 'pot_disputed': {
       const question = mail.data.description === undefined ? 'a pot' : inertUserText(mail.data.description);
       const subjects = {
         pot_invited: `${actor} invited you to a pot`,
         pot_referee_asked: `${actor} asked you to referee a pot`,
         pot_decided: `The result is in: ${question}`,
         pot_payment_marked: `${actor} marked ${amount} as paid for a pot`,
+        pot_referee_declined: `${actor} declined to referee your pot`,
+        pot_disputed: `${actor} disputed a pot's result: vote now`,
       } as const;
       return { subject: subjects[mail.type], paragraphs: [`"${question}"`], action: potUrl ? { label: 'See the pot', url: potUrl } : { label: 'Open Sidepot', url: activityUrl } };
     }

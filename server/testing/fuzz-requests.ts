@@ -219,6 +219,26 @@ export function routeSpecs(ids: FuzzIds): RouteSpec[] {
     { route: 'POST /pots/:id/cancel', method: 'POST', path: potPath('/cancel') },
     { route: 'POST /pots/:id/referee', method: 'POST', path: potPath('/referee') },
     {
+      route: 'PUT /pots/:id/referee',
+      method: 'PUT',
+      path: potPath('/referee'),
+      body: bodyFor({ refereeId: userId }),
+    },
+    { route: 'POST /pots/:id/referee/decline', method: 'POST', path: potPath('/referee/decline') },
+    { route: 'POST /pots/:id/decline', method: 'POST', path: potPath('/decline') },
+    {
+      route: 'POST /pots/:id/dispute',
+      method: 'POST',
+      path: potPath('/dispute'),
+      body: bodyFor({ reason: fc.oneof(nastyString, fc.constant(null)) }),
+    },
+    {
+      route: 'POST /pots/:id/dispute/vote',
+      method: 'POST',
+      path: potPath('/dispute/vote'),
+      body: bodyFor({ overturn: fc.oneof(fc.boolean(), nastyValue) }),
+    },
+    {
       route: 'POST /pots/:id/result',
       method: 'POST',
       path: potPath('/result'),

@@ -71,8 +71,9 @@ export const keysForChange: Record<ChangeKind, readonly QueryKey[]> = {
   ],
   notifications: [queryKeys.notifications, queryKeys.activity],
   feed: [queryKeys.feed],
-  // A pot changed: its page, and the limits its stakes count against.
-  pots: [queryKeys.pots, queryKeys.limits],
+  // A pot changed: its page, the limits its stakes count against, and what waits on the viewer (the
+  // inbox's 'Waiting on You' and the red dot read invitations and referee requests).
+  pots: [queryKeys.pots, queryKeys.limits, queryKeys.notifications, queryKeys.activity],
   // Everything that shows who is friends with whom.
   friends: [
     queryKeys.invites,

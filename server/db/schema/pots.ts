@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   date,
   doublePrecision,
@@ -14,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
+  POT_DISPUTE_REASON_MAX,
   POT_OPTION_MAX,
   POT_QUESTION_MAX,
   potDeciders,
@@ -54,6 +56,10 @@ export const pots = pgTable(
     decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** The declared result was disputed (once per result): by whom, why, when. */
+    disputedAt: timestamp('disputed_at', { withTimezone: true }),
+    disputedBy: text('disputed_by').references(() => users.id, { onDelete: 'set null' }),
+    disputeReason: text('dispute_reason'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
@@ -73,10 +79,14 @@ export const pots = pgTable(
       'pot_referee_not_creator',
       sql`${table.refereeId} is null or ${table.refereeId} <> ${table.creatorId}`,
     ),
+    check(
+      'pot_dispute_reason_length',
+      sql`${table.disputeReason} is null or char_length(${table.disputeReason}) <= ${sql.raw(String(POT_DISPUTE_REASON_MAX))}`,
+    ),
     check('pot_vote_only_choices', sql`${table.decider} <> 'vote' or ${table.kind} = 'choices'`),
     check(
       'pot_decided_iff_outcome',
-      sql`(${table.status} = 'decided') = (${table.outcome} is not null and ${table.decidedAt} is not null)`,
+      sql`(${table.status} in ('decided', 'disputed')) = (${table.outcome} is not null and ${table.decidedAt} is not null)`,
     ),
     check(
       'pot_cancelled_iff_time',
@@ -117,6 +127,8 @@ export const potInvites = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The invitee said they are not entering (or left): the invitation no longer waits on them. */
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
   },
   (table) => [
     primaryKey({ columns: [table.potId, table.userId] }),
@@ -193,6 +205,22 @@ export const potVotes = pgTable(
     optionId: uuid('option_id')
       .notNull()
       .references(() => potOptions.id, { onDelete: 'cascade' }),
+    votedAt: timestamp('voted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.potId, table.userId] })],
+);
+
+/** A dispute's vote: each entrant keeps or overturns the result, changeable until a strict majority agrees. */
+export const potDisputeVotes = pgTable(
+  'pot_dispute_vote',
+  {
+    potId: uuid('pot_id')
+      .notNull()
+      .references(() => pots.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    overturn: boolean('overturn').notNull(),
     votedAt: timestamp('voted_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.potId, table.userId] })],

@@ -24,7 +24,7 @@ export function committedSql(userId: string): SQL<number> {
     union all
     select amount from challenge where creator_id = ${userId} and taken_by is null and cancelled_at is null and expires_at > now()
     union all
-    select p.stake from pot_entry e join pot p on p.id = e.pot_id where e.user_id = ${userId} and p.status in ('open', 'closed', 'awaiting', 'disputed')
+    select p.stake from pot_entry e join pot p on p.id = e.pot_id where e.user_id = ${userId} and p.status in ('open', 'closed', 'awaiting')
     union all
     select pp.amount from pot_payment pp join pot p on p.id = pp.pot_id where pp.payer_id = ${userId} and p.decided_at > ${window}
   ) as committed)`;

@@ -2,6 +2,7 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { waitingReason, type Bet, type WaitingReason } from '#domain/bets.ts';
 import type { FriendRequest } from '#domain/friends.ts';
+import { waitingPotSchema, type WaitingPot } from '#domain/pots.ts';
 import {
   ACTIVITY_PAGE_SIZE,
   notificationDataSchema,
@@ -16,7 +17,7 @@ import { bets } from '#server/db/schema/bets.ts';
 import { notifications } from '#server/db/schema/notifications.ts';
 import { selectBets } from '../bets/bets.service.ts';
 import { listIncomingRequests } from '../friends/friends.service.ts';
-import { betWaitsOn } from './waiting.sql.ts';
+import { betWaitsOn, potsWaitingOn } from './waiting.sql.ts';
 
 const timestamp = z.union([z.string(), z.date()]).transform((value) => new Date(value).toISOString());
 const activityRow = z.object({
@@ -83,9 +84,31 @@ export async function markActivityRead(db: Db, userId: string, input: MarkActivi
 }
 
 export type WaitingBet = Bet & { reason: WaitingReason };
-export type WaitingOnYou = { bets: WaitingBet[]; friendRequests: FriendRequest[] };
+export type WaitingOnYou = { bets: WaitingBet[]; friendRequests: FriendRequest[]; pots: WaitingPot[] };
 
-/** 'Waiting on You': the bets and friend requests that need the user, newest first (the red dot's rule). */
+const waitingPotRow = z.object({
+  id: z.string(),
+  question: z.string(),
+  stake: z.number(),
+  reason: waitingPotSchema.shape.reason,
+  creator: waitingPotSchema.shape.creator,
+});
+
+/** The pots waiting on the user (the red dot's rule, `potsWaitingOn`), newest first. */
+async function listWaitingPots(db: Db, userId: string): Promise<WaitingPot[]> {
+  return queryRows(
+    db,
+    sql`select p.id, p.question, p.stake, w.reason,
+        json_build_object('id', c.id, 'name', c.name, 'image', c.image) as creator
+      from (${potsWaitingOn(userId)}) w
+      join pot p on p.id = w.pot_id
+      join "user" c on c.id = p.creator_id
+      order by p.created_at desc, p.id`,
+    waitingPotRow,
+  );
+}
+
+/** 'Waiting on You': the bets, friend requests and pots that need the user, newest first (the red dot's rule). */
 export async function getWaitingOnYou(db: Db, userId: string): Promise<WaitingOnYou> {
   const rows = await selectBets(
     db,
@@ -99,5 +122,9 @@ export async function getWaitingOnYou(db: Db, userId: string): Promise<WaitingOn
     );
     return reason ? [{ ...bet, reason }] : [];
   });
-  return { bets: waiting, friendRequests: await listIncomingRequests(db, userId) };
+  return {
+    bets: waiting,
+    friendRequests: await listIncomingRequests(db, userId),
+    pots: await listWaitingPots(db, userId),
+  };
 }

@@ -294,7 +294,7 @@ test('Waiting on You holds exactly what needs me, and the red dot agrees with it
   const [me, pal] = await friendsPair(['Mia Me', 'Pal Paul']);
   const waiting = async () => (await me.agent.api.activity.waiting.$get()).json();
   const hasAction = async () => (await (await me.agent.api.notifications.summary.$get()).json()).hasPendingAction;
-  expect(await waiting()).toEqual({ bets: [], friendRequests: [] });
+  expect(await waiting()).toEqual({ bets: [], friendRequests: [], pots: [] });
   expect(await hasAction()).toBe(false);
 
   const toAnswer = await insertBet(t, { createdBy: pal.user.id, opponentId: me.user.id });

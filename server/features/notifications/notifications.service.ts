@@ -4,7 +4,7 @@ import type { NotificationSummary } from '#domain/bets.ts';
 import type { Db } from '#server/db/client.ts';
 import { preparedRow } from '#server/db/prepared.ts';
 import { notifications } from '#server/db/schema/notifications.ts';
-import { betWaitsOn, settlementWaitsOn } from './waiting.sql.ts';
+import { betWaitsOn, potsWaitingOn, settlementWaitsOn } from './waiting.sql.ts';
 
 const summaryRow = z.object({ unread: z.number(), has_action: z.boolean() });
 
@@ -19,13 +19,15 @@ const summaryStatement = preparedRow({
         or exists (select 1 from bet b where b.created_by = ${userId} and not b.payment_confirmed and ${betWaitsOn(userId, 'b')})
         or exists (select 1 from friend_request r where r.requested_id = ${userId} and r.status = 'pending')
         or ${settlementWaitsOn(userId)}
+        or exists (${potsWaitingOn(userId)})
       ) as has_action`,
   row: summaryRow,
 });
 
 /**
  * The red dot on Profile: unread notifications, or anything in the inbox's
- * 'Waiting on You' (a bet waiting on the user, or a friend request to answer;
+ * 'Waiting on You' (a bet waiting on the user, a friend request to answer, or a
+ * pot invitation or referee request (ADR 054);
  * ADR "red dot and Waiting on You"). Each bet scan starts from one party's
  * open-bets index.
  */

@@ -24,3 +24,26 @@ export function betWaitsOn(userId: string | Placeholder, b: string): SQL {
 export function settlementWaitsOn(userId: string | Placeholder): SQL {
   return sql`exists (select 1 from settlement s where s.payee_id = ${userId} and s.confirmed_at is null)`;
 }
+
+/**
+ * The one home of "this pot waits on the user" (ADR 054): rows of (pot_id, reason) for
+ * - `join`: an invitation not yet answered — not entered, not declined (or left), entries still open;
+ * - `referee`: a referee request not yet accepted or declined, on a pot not over;
+ * - `pick_referee`: the creator's pot whose referee declined, until they pick another.
+ * The red dot reads it with `exists`, the inbox's 'Waiting on You' lists it. Each arm starts from an index
+ * on the user (pot_invite_user_idx, pot_referee_idx, pot_creator_idx).
+ */
+export function potsWaitingOn(userId: string | Placeholder): SQL {
+  return sql`
+    select i.pot_id, 'join' as reason from pot_invite i join pot p on p.id = i.pot_id
+      where i.user_id = ${userId} and i.declined_at is null
+        and p.status = 'open' and (p.closes_at is null or p.closes_at > now())
+        and not exists (select 1 from pot_entry e where e.pot_id = i.pot_id and e.user_id = i.user_id)
+    union all
+    select p.id, 'referee' from pot p
+      where p.referee_id = ${userId} and p.referee_accepted_at is null and p.status not in ('decided', 'cancelled')
+    union all
+    select p.id, 'pick_referee' from pot p
+      where p.creator_id = ${userId} and p.decider = 'referee' and p.referee_id is null
+        and p.status not in ('decided', 'cancelled')`;
+}

@@ -3,6 +3,9 @@ import { z } from 'zod';
 import {
   createPotInputSchema,
   declarePotInputSchema,
+  disputePotInputSchema,
+  disputeVoteInputSchema,
+  pickRefereeInputSchema,
   potPickInputSchema,
   votePotInputSchema,
 } from '#domain/pots.ts';
@@ -18,10 +21,15 @@ import {
   confirmPotPayment,
   createPot,
   declareResult,
+  declineInvitation,
+  declineReferee,
+  disputePot,
+  voteOnDispute,
   getPot,
   joinPot,
   leavePot,
   markPotPaymentSent,
+  pickReferee,
   type PotEffects,
 } from './pots.service.ts';
 
@@ -84,6 +92,32 @@ export const potRoutes = new Hono<AppEnv>()
       await acceptReferee(c.var.deps.database.db, potEffects(c), currentUser(c).id, c.req.valid('param').id),
     ),
   )
+  .post('/:id/referee/decline', validate('param', potParam), async (c) =>
+    c.json(
+      await declineReferee(c.var.deps.database.db, potEffects(c), currentUser(c).id, c.req.valid('param').id),
+    ),
+  )
+  .put('/:id/referee', validate('param', potParam), validate('json', pickRefereeInputSchema), async (c) =>
+    c.json(
+      await pickReferee(
+        c.var.deps.database.db,
+        potEffects(c),
+        currentUser(c).id,
+        c.req.valid('param').id,
+        c.req.valid('json').refereeId,
+      ),
+    ),
+  )
+  .post('/:id/decline', validate('param', potParam), async (c) =>
+    c.json(
+      await declineInvitation(
+        c.var.deps.database.db,
+        potEffects(c),
+        currentUser(c).id,
+        c.req.valid('param').id,
+      ),
+    ),
+  )
   .post('/:id/result', validate('param', potParam), validate('json', declarePotInputSchema), async (c) =>
     c.json(
       await declareResult(
@@ -105,6 +139,32 @@ export const potRoutes = new Hono<AppEnv>()
         c.req.valid('json').optionId,
       ),
     ),
+  )
+  .post('/:id/dispute', validate('param', potParam), validate('json', disputePotInputSchema), async (c) =>
+    c.json(
+      await disputePot(
+        c.var.deps.database.db,
+        potEffects(c),
+        currentUser(c).id,
+        c.req.valid('param').id,
+        c.req.valid('json').reason,
+      ),
+    ),
+  )
+  .post(
+    '/:id/dispute/vote',
+    validate('param', potParam),
+    validate('json', disputeVoteInputSchema),
+    async (c) =>
+      c.json(
+        await voteOnDispute(
+          c.var.deps.database.db,
+          potEffects(c),
+          currentUser(c).id,
+          c.req.valid('param').id,
+          c.req.valid('json').overturn,
+        ),
+      ),
   )
   .post('/:id/payments/:paymentId/sent', validate('param', paymentParam), async (c) => {
     const { id, paymentId } = c.req.valid('param');

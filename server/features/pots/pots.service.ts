@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   isStrictMajority,
   paymentPlan,
+  POT_DISPUTE_WINDOW_HOURS,
   potMessages,
   potViewSchema,
   splitPot,
@@ -15,7 +16,15 @@ import {
 import type { ChangeEvent } from '#domain/realtime.ts';
 import type { Db } from '#server/db/client.ts';
 import { queryOne, queryRows } from '#server/db/query.ts';
-import { potEntries, potInvites, potOptions, potPayments, pots, potVotes } from '#server/db/schema/pots.ts';
+import {
+  potDisputeVotes,
+  potEntries,
+  potInvites,
+  potOptions,
+  potPayments,
+  pots,
+  potVotes,
+} from '#server/db/schema/pots.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { assertMayBet } from '../limits/limits.service.ts';
 import { writeNotifications, type NewNotification } from '#server/lib/notify.ts';
@@ -60,6 +69,7 @@ const potPageRow = z.object({
   resolve_by: z.string().nullable(),
   decider: potViewSchema.shape.decider,
   referee_accepted: z.boolean(),
+  viewer_declined: z.boolean(),
   status: potViewSchema.shape.status,
   outcome: potViewSchema.shape.outcome,
   result_option_id: z.string().nullable(),
@@ -67,6 +77,10 @@ const potPageRow = z.object({
   created_at: timestamp,
   decided_at: timestamp.nullable(),
   now: timestamp,
+  disputed_at: timestamp.nullable(),
+  disputed_by: z.string().nullable(),
+  dispute_reason: z.string().nullable(),
+  dispute_votes: potViewSchema.shape.disputeVotes,
   creator: potViewSchema.shape.creator,
   referee: potViewSchema.shape.referee,
   options: potViewSchema.shape.options,
@@ -86,8 +100,13 @@ export async function getPot(db: Db, viewerId: string, potId: string): Promise<P
     db,
     sql`
       select p.id, p.question, p.kind, p.line, p.stake, p.closes_at, to_char(p.resolve_by, 'YYYY-MM-DD') as resolve_by,
-        p.decider, p.referee_accepted_at is not null as referee_accepted, p.status, p.outcome, p.result_option_id,
+        p.decider, p.referee_accepted_at is not null as referee_accepted,
+        exists (select 1 from pot_invite di where di.pot_id = p.id and di.user_id = ${viewerId} and di.declined_at is not null) as viewer_declined,
+        p.status, p.outcome, p.result_option_id,
         p.result_number, p.created_at, p.decided_at, now() as now,
+        p.disputed_at, p.disputed_by, p.dispute_reason,
+        coalesce((select json_agg(json_build_object('userId', dv.user_id, 'overturn', dv.overturn) order by dv.voted_at)
+          from pot_dispute_vote dv where dv.pot_id = p.id), '[]'::json) as dispute_votes,
         ${personJson('c')} as creator,
         case when r.id is null then null else ${personJson('r')} end as referee,
         coalesce((select json_agg(json_build_object('id', o.id, 'label', o.label, 'position', o.position) order by o.position)
@@ -122,6 +141,7 @@ export async function getPot(db: Db, viewerId: string, potId: string): Promise<P
     creator: row.creator,
     referee: row.referee,
     refereeAccepted: row.referee_accepted,
+    viewerDeclined: row.viewer_declined,
     status: row.status,
     outcome: row.outcome,
     resultOptionId: row.result_option_id,
@@ -129,6 +149,10 @@ export async function getPot(db: Db, viewerId: string, potId: string): Promise<P
     createdAt: row.created_at,
     decidedAt: row.decided_at,
     now: row.now,
+    disputedAt: row.disputed_at,
+    disputedBy: row.disputed_by,
+    disputeReason: row.dispute_reason,
+    disputeVotes: row.dispute_votes,
     options: row.options,
     invitees: row.invitees,
     entrants: row.entrants,
@@ -309,7 +333,7 @@ export async function joinPot(
   potId: string,
   pick: PotPickInput,
 ): Promise<PotView> {
-  await db.transaction(async (tx) => {
+  const notified = await db.transaction(async (tx) => {
     const [found] = await tx.select().from(pots).where(eq(pots.id, potId));
     if (!found) throw notFound();
     // The limit lock first, as in every bet-making transaction.
@@ -328,7 +352,11 @@ export async function joinPot(
         returning pot_id`,
       z.object({ pot_id: z.string() }),
     );
-    if (inserted.length > 0) return;
+    // The creator hears of each join (their own entry aside).
+    if (inserted.length > 0)
+      return found.creatorId === userId
+        ? []
+        : writeNotifications(tx, lines('pot_joined', userId, found, [found.creatorId]));
     const pot = await lockVisiblePot(tx, userId, potId, 'share');
     if (pot.refereeId === userId) throw forbidden('The referee decides this pot and cannot enter it.');
     const [entry] = await tx
@@ -339,7 +367,7 @@ export async function joinPot(
     if (!isOpen(pot, await dbNow(tx))) throw conflict(potMessages.entriesClosed);
     throw forbidden('Only invited friends can join this pot.');
   });
-  await announce(db, effects, potId);
+  await announce(db, effects, potId, notified);
   return getPot(db, userId, potId);
 }
 
@@ -374,6 +402,48 @@ export async function leavePot(db: Db, effects: PotEffects, userId: string, potI
       .where(and(eq(potEntries.potId, potId), eq(potEntries.userId, userId)))
       .returning({ potId: potEntries.potId });
     if (!row) throw conflict('You have not joined this pot.');
+    // Leaving answers the invitation: it no longer waits on them.
+    await tx
+      .update(potInvites)
+      .set({ declinedAt: sql`now()` })
+      .where(and(eq(potInvites.potId, potId), eq(potInvites.userId, userId), isNull(potInvites.declinedAt)));
+  });
+  await announce(db, effects, potId);
+  return getPot(db, userId, potId);
+}
+
+/**
+ * An invitee says they are not entering: one conditional UPDATE (invited, not entered, not yet declined),
+ * so the invitation leaves 'Waiting on You'. They may still join while entries are open.
+ */
+export async function declineInvitation(
+  db: Db,
+  effects: PotEffects,
+  userId: string,
+  potId: string,
+): Promise<PotView> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(potInvites)
+      .set({ declinedAt: sql`now()` })
+      .where(
+        and(
+          eq(potInvites.potId, potId),
+          eq(potInvites.userId, userId),
+          isNull(potInvites.declinedAt),
+          sql`not exists (select 1 from pot_entry e where e.pot_id = ${potId} and e.user_id = ${userId})`,
+        ),
+      )
+      .returning({ potId: potInvites.potId });
+    if (row) return;
+    await lockVisiblePot(tx, userId, potId, 'share');
+    const [invite] = await tx
+      .select()
+      .from(potInvites)
+      .where(and(eq(potInvites.potId, potId), eq(potInvites.userId, userId)));
+    if (!invite) throw forbidden('Only invited friends can decline this pot.');
+    if (invite.declinedAt !== null) throw conflict('You already said you are not entering.');
+    throw conflict('You joined this pot: leave it instead.');
   });
   await announce(db, effects, potId);
   return getPot(db, userId, potId);
@@ -398,11 +468,20 @@ export async function closeEntries(
       .from(potEntries)
       .where(eq(potEntries.potId, potId));
     if (entries.length >= 2) {
+      // Entries closed: the pot awaits its result (ADR 054).
       await tx
         .update(pots)
-        .set({ status: 'closed', closedAt: sql`now()` })
+        .set({ status: 'awaiting', closedAt: sql`now()` })
         .where(eq(pots.id, potId));
-      return [];
+      return writeNotifications(
+        tx,
+        lines(
+          'pot_closed',
+          userId,
+          pot,
+          entries.map((entry) => entry.userId).filter((id) => id !== userId),
+        ),
+      );
     }
     return settle(tx, userId, pot, { outcome: 'not_enough' });
   });
@@ -449,6 +528,71 @@ export async function acceptReferee(
       .where(and(eq(pots.id, potId), isNull(pots.refereeAcceptedAt)));
   });
   await announce(db, effects, potId);
+  return getPot(db, userId, potId);
+}
+
+/**
+ * The asked referee declines (before accepting): the pot has no referee, says 'Waiting for the referee', and
+ * waits on its creator to pick another. One conditional UPDATE on the referee still asked.
+ */
+export async function declineReferee(
+  db: Db,
+  effects: PotEffects,
+  userId: string,
+  potId: string,
+): Promise<{ id: string }> {
+  const notified = await db.transaction(async (tx) => {
+    const pot = await lockVisiblePot(tx, userId, potId, 'update');
+    if (pot.refereeId !== userId) throw forbidden('Only the referee can decline this role.');
+    if (pot.refereeAcceptedAt !== null) throw conflict('You already accepted to referee this pot.');
+    if (pot.status === 'decided' || pot.status === 'cancelled') throw conflict('This pot is over.');
+    await tx.update(pots).set({ refereeId: null }).where(eq(pots.id, potId));
+    return writeNotifications(tx, lines('pot_referee_declined', userId, pot, [pot.creatorId]));
+  });
+  // The declining referee no longer sees the pot (so no page comes back, and no 'pots' change for them).
+  await effects.publish([userId], { kind: 'notifications' });
+  await announce(db, effects, potId, notified);
+  return { id: potId };
+}
+
+/**
+ * While waiting for the referee (asked and not accepted, or declined), the creator picks another friend,
+ * who is asked in turn. The pot row is held FOR UPDATE, so an accept racing the change finds the new state.
+ */
+export async function pickReferee(
+  db: Db,
+  effects: PotEffects,
+  userId: string,
+  potId: string,
+  refereeId: string,
+): Promise<PotView> {
+  const previous = await db.transaction(async (tx) => {
+    const pot = await lockVisiblePot(tx, userId, potId, 'update');
+    if (pot.creatorId !== userId) throw forbidden('Only the creator can pick the referee.');
+    if (pot.decider !== 'referee') throw conflict('This pot is not decided by a referee.');
+    if (pot.status === 'decided' || pot.status === 'cancelled') throw conflict('This pot is over.');
+    if (pot.refereeAcceptedAt !== null) throw conflict('The referee already accepted.');
+    if (refereeId === userId) throw forbidden('You can only pick a friend as the referee.');
+    if (pot.refereeId === refereeId) throw conflict('This friend is already asked to referee.');
+    const key =
+      userId < refereeId ? `friend-pair:${userId}:${refereeId}` : `friend-pair:${refereeId}:${userId}`;
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+    const ok = await queryOne(
+      tx,
+      sql`select exists (select 1 from friendship where user_id = ${userId} and friend_id = ${refereeId}) as friend,
+        exists (select 1 from pot_invite where pot_id = ${potId} and user_id = ${refereeId})
+          or exists (select 1 from pot_entry where pot_id = ${potId} and user_id = ${refereeId}) as taking_part`,
+      z.object({ friend: z.boolean(), taking_part: z.boolean() }),
+    );
+    if (!ok?.friend) throw forbidden('You can only pick a friend as the referee.');
+    if (ok.taking_part) throw new AppError('VALIDATION_FAILED', potMessages.refereeInvited.message);
+    await tx.update(pots).set({ refereeId, refereeAcceptedAt: null }).where(eq(pots.id, potId));
+    const notified = await writeNotifications(tx, lines('pot_referee_asked', userId, pot, [refereeId]));
+    return { notified, replaced: pot.refereeId };
+  });
+  // The replaced referee no longer sees the pot: their inbox and red dot change, not a page they can read.
+  if (previous.replaced !== null) await effects.publish([previous.replaced], { kind: 'notifications' });
+  await announce(db, effects, potId, previous.notified);
   return getPot(db, userId, potId);
 }
 
@@ -586,6 +730,7 @@ export async function castVote(
     const pot = await lockVisiblePot(tx, userId, potId, 'update');
     if (pot.decider !== 'vote') throw conflict('The entrants do not vote on this pot.');
     if (pot.status === 'decided') throw conflict('This pot was already decided.');
+    if (pot.status === 'disputed') throw conflict('This pot is disputed.');
     if (pot.status === 'cancelled') throw conflict('This pot was cancelled.');
     const entries = await tx
       .select({ userId: potEntries.userId })
@@ -665,6 +810,8 @@ export async function confirmPotPayment(
           eq(potPayments.payeeId, userId),
           isNotNull(potPayments.sentAt),
           isNull(potPayments.confirmedAt),
+          // Payments are on hold while the result is disputed.
+          sql`exists (select 1 from pot p where p.id = ${potId} and p.status = 'decided')`,
         ),
       )
       .returning();
@@ -684,7 +831,8 @@ async function refusePayment(
   paymentId: string,
   step: 'sent' | 'confirmed',
 ): Promise<never> {
-  await lockVisiblePot(tx, userId, potId, 'share');
+  const pot = await lockVisiblePot(tx, userId, potId, 'share');
+  if (pot.status === 'disputed') throw conflict('Payments are on hold while the result is disputed.');
   const [payment] = await tx
     .select()
     .from(potPayments)
@@ -697,4 +845,143 @@ async function refusePayment(
   if (payment.payeeId !== userId) throw forbidden('Only the payee can confirm this payment.');
   if (payment.sentAt === null) throw conflict('The payment has not been marked as sent yet.');
   throw conflict('Payment was already confirmed.');
+}
+
+// ------------------------------------------------------------------ disputes
+
+/**
+ * Within 48 hours of a declared result, an entrant who lost and has not marked a payment paid disputes it:
+ * one conditional UPDATE, so two disputes at once make one. A result is disputed once; an overturned
+ * result, declared again, may be disputed again.
+ */
+export async function disputePot(
+  db: Db,
+  effects: PotEffects,
+  userId: string,
+  potId: string,
+  reason: string | null,
+): Promise<PotView> {
+  const notified = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(pots)
+      .set({ status: 'disputed', disputedAt: sql`now()`, disputedBy: userId, disputeReason: reason })
+      .where(
+        and(
+          eq(pots.id, potId),
+          eq(pots.status, 'decided'),
+          eq(pots.outcome, 'won'),
+          isNull(pots.disputedAt),
+          sql`${pots.decidedAt} > now() - make_interval(hours => ${POT_DISPUTE_WINDOW_HOURS})`,
+          sql`exists (select 1 from pot_entry e where e.pot_id = ${potId} and e.user_id = ${userId} and e.payout < pot.stake)`,
+          sql`not exists (select 1 from pot_payment pp where pp.pot_id = ${potId} and pp.payer_id = ${userId} and pp.sent_at is not null)`,
+        ),
+      )
+      .returning();
+    if (row) {
+      const entrants = await tx
+        .select({ userId: potEntries.userId })
+        .from(potEntries)
+        .where(eq(potEntries.potId, potId));
+      return writeNotifications(
+        tx,
+        lines(
+          'pot_disputed',
+          userId,
+          row,
+          [
+            ...entrants.map((entry) => entry.userId),
+            row.creatorId,
+            ...(row.refereeId ? [row.refereeId] : []),
+          ].filter((id) => id !== userId),
+        ),
+      );
+    }
+    const pot = await lockVisiblePot(tx, userId, potId, 'share');
+    if (pot.status === 'disputed') throw conflict('This pot is already disputed.');
+    if (pot.status !== 'decided') throw conflict('Only a declared result can be disputed.');
+    const [entry] = await tx
+      .select()
+      .from(potEntries)
+      .where(and(eq(potEntries.potId, potId), eq(potEntries.userId, userId)));
+    if (!entry || entry.payout === null || entry.payout >= pot.stake || pot.outcome !== 'won')
+      throw forbidden('Only an entrant who lost can dispute the result.');
+    if (pot.disputedAt !== null) throw conflict('This result was already disputed.');
+    const [paid] = await tx
+      .select({ id: potPayments.id })
+      .from(potPayments)
+      .where(
+        and(eq(potPayments.potId, potId), eq(potPayments.payerId, userId), isNotNull(potPayments.sentAt)),
+      );
+    if (paid) throw conflict('You marked your payment paid, so the result can no longer be disputed.');
+    throw conflict('A result can be disputed only within 48 hours.');
+  });
+  await announce(db, effects, potId, notified);
+  return getPot(db, userId, potId);
+}
+
+/**
+ * An entrant's vote on a dispute: 'Keep Result' or 'Overturn', changeable until a strict majority of the
+ * entrants agrees. The pot row is held FOR UPDATE, so two votes completing a majority at once serialize:
+ * the first ends the dispute, the second finds it over. Overturned: the pot goes back to 'Awaiting result'
+ * (its result, payouts, payments and votes cleared) and the decider declares again. Kept: decided again.
+ */
+export async function voteOnDispute(
+  db: Db,
+  effects: PotEffects,
+  userId: string,
+  potId: string,
+  overturn: boolean,
+): Promise<PotView> {
+  const notified = await db.transaction(async (tx) => {
+    const pot = await lockVisiblePot(tx, userId, potId, 'update');
+    if (pot.status !== 'disputed') throw conflict('This pot is not disputed.');
+    const entries = await tx
+      .select({ userId: potEntries.userId })
+      .from(potEntries)
+      .where(eq(potEntries.potId, potId));
+    if (!entries.some((entry) => entry.userId === userId)) throw forbidden('Only entrants can vote.');
+    await tx
+      .insert(potDisputeVotes)
+      .values({ potId, userId, overturn })
+      .onConflictDoUpdate({
+        target: [potDisputeVotes.potId, potDisputeVotes.userId],
+        set: { overturn, votedAt: sql`now()` },
+      });
+    const votes = await tx
+      .select({ overturn: potDisputeVotes.overturn })
+      .from(potDisputeVotes)
+      .where(eq(potDisputeVotes.potId, potId));
+    const agreeing = votes.filter((vote) => vote.overturn === overturn).length;
+    if (!isStrictMajority(agreeing, entries.length)) return [];
+    const everyone = [
+      ...entries.map((entry) => entry.userId),
+      pot.creatorId,
+      ...(pot.refereeId ? [pot.refereeId] : []),
+    ];
+    await tx.delete(potDisputeVotes).where(eq(potDisputeVotes.potId, potId));
+    if (!overturn) {
+      await tx.update(pots).set({ status: 'decided' }).where(eq(pots.id, potId));
+      return writeNotifications(tx, lines('pot_dispute_kept', userId, pot, everyone));
+    }
+    await tx.delete(potPayments).where(eq(potPayments.potId, potId));
+    await tx.delete(potVotes).where(eq(potVotes.potId, potId));
+    await tx.update(potEntries).set({ payout: null }).where(eq(potEntries.potId, potId));
+    await tx
+      .update(pots)
+      .set({
+        status: 'awaiting',
+        outcome: null,
+        resultOptionId: null,
+        resultNumber: null,
+        decidedBy: null,
+        decidedAt: null,
+        disputedAt: null,
+        disputedBy: null,
+        disputeReason: null,
+      })
+      .where(eq(pots.id, potId));
+    return writeNotifications(tx, lines('pot_dispute_overturned', userId, pot, everyone));
+  });
+  await announce(db, effects, potId, notified);
+  return getPot(db, userId, potId);
 }

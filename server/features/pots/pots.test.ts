@@ -211,7 +211,7 @@ describe('entries', () => {
     expect((await join(friend(2), pot.id, { optionId: optionId(pot, 0) })).status).toBe(200);
     expect((await friend(0).agent.api.pots[':id'].close.$post({ param: { id: pot.id } })).status).toBe(403);
     const closed = await creator.agent.api.pots[':id'].close.$post({ param: { id: pot.id } });
-    expect((await closed.json()).status).toBe('closed');
+    expect((await closed.json()).status).toBe('awaiting');
     const late = await join(friend(0), pot.id, { optionId: optionId(pot, 0) });
     expect(late.status).toBe(409);
     expect((await errorOf(late)).error.message).toBe('Entries for this pot are closed.');

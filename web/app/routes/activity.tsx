@@ -10,6 +10,7 @@ import { FriendRequestItem } from '#web/features/friends/components/friend-reque
 import { UserProfileDialog } from '../composed/user-profile-dialog.tsx';
 import { useWaitingOnYou } from '#web/features/notifications/api/get-waiting-on-you.ts';
 import { ActivityList } from '#web/features/notifications/components/activity-list.tsx';
+import { WaitingPotItem } from '#web/features/pots/components/waiting-pot-item.tsx';
 
 /** /activity: what waits on me (with its buttons), then everything that happened, newest first. */
 export function Component() {
@@ -23,7 +24,8 @@ export function Component() {
     balance.pendingSettlement ? [{ friend: balance.friend, settlement: balance.pendingSettlement }] : [],
   );
   const hasWaiting =
-    waiting !== undefined && waiting.bets.length + waiting.friendRequests.length + toConfirm.length > 0;
+    waiting !== undefined &&
+    waiting.bets.length + waiting.friendRequests.length + waiting.pots.length + toConfirm.length > 0;
 
   const placeBetWith = (friendId: string) => {
     setSelectedUserId(null);
@@ -57,6 +59,15 @@ export function Component() {
                 {waiting.bets.map((bet) => (
                   <li key={bet.id}>
                     <WaitingBetItem bet={bet} viewerId={viewerId} />
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {waiting.pots.length > 0 ? (
+              <ul aria-label="Pots waiting on you" className="grid gap-3">
+                {waiting.pots.map((pot) => (
+                  <li key={`${pot.id}-${pot.reason}`}>
+                    <WaitingPotItem pot={pot} />
                   </li>
                 ))}
               </ul>

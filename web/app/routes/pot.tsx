@@ -1,9 +1,10 @@
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { NotFound } from '#web/components/errors/not-found.tsx';
 import { PageLayout } from '#web/components/layouts/page-layout.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useAuthSession } from '#web/features/auth/hooks/use-auth-session.ts';
+import { useAllFriends } from '#web/features/friends/api/get-friends.ts';
 import { ActivityBell } from '#web/features/notifications/components/activity-bell.tsx';
 import { usePot } from '#web/features/pots/api/pots.ts';
 import { PotCard } from '#web/features/pots/components/pot-card.tsx';
@@ -13,14 +14,29 @@ import { ApiError } from '#web/lib/api-error.ts';
 export function Component() {
   const { id = '' } = useParams();
   const { user } = useAuthSession();
+  const navigate = useNavigate();
   const pot = usePot(id);
+  const viewerId = user?.id ?? '';
+  // The creator's friends, only while they may pick another referee.
+  const mayPickReferee =
+    pot.data !== undefined &&
+    pot.data.creator.id === viewerId &&
+    pot.data.decider === 'referee' &&
+    !pot.data.refereeAccepted;
+  const friends = useAllFriends({ enabled: mayPickReferee }).data?.items ?? [];
   const isGone = pot.error instanceof ApiError && (pot.error.status === 404 || pot.error.status === 422);
   // Never visible (a stranger, an unknown id): the app's 404, the same for both.
   if (isGone && !pot.data) return <NotFound />;
   return (
     <PageLayout title="Pot" actions={<ActivityBell />}>
       {pot.data ? (
-        <PotCard pot={pot.data} viewerId={user?.id ?? ''} />
+        <PotCard
+          pot={pot.data}
+          viewerId={viewerId}
+          friends={friends}
+          // A referee who declined no longer sees the pot: back to their inbox.
+          onRefereeDeclined={() => void navigate('/activity')}
+        />
       ) : pot.isError ? (
         <div className="flex flex-col items-center gap-3 rounded-xl border bg-card px-6 py-8 text-center">
           <p className="text-sm text-muted-foreground">Failed to load this pot. Please try again.</p>

@@ -117,3 +117,53 @@ export function useVote(potId: string, config: Config<string> = {}) {
     config,
   );
 }
+
+/** An invitee's 'I'm not entering': the invitation leaves 'Waiting on You'. */
+export function useDeclineInvitation(potId: string, config: Config<void> = {}) {
+  return usePotMutation(
+    async () => unwrap(await api.pots[':id'].decline.$post({ param: { id: potId } })),
+    config,
+  );
+}
+
+/**
+ * The referee declines; they no longer see the pot, so no page comes back and the pot page is not
+ * refreshed (it would answer 404): only their inbox and red dot are, and the caller leaves the page.
+ */
+export function useDeclineReferee(
+  potId: string,
+  config: Omit<UseMutationOptions<{ id: string }>, 'mutationFn'> = {},
+) {
+  return useChangeMutation(
+    ['notifications'],
+    async () => unwrap(await api.pots[':id'].referee.decline.$post({ param: { id: potId } })),
+    config,
+  );
+}
+
+/** The creator picks another referee while waiting for the referee. */
+export function usePickReferee(potId: string, config: Config<string> = {}) {
+  return usePotMutation(
+    async (refereeId: string) =>
+      unwrap(await api.pots[':id'].referee.$put({ param: { id: potId }, json: { refereeId } })),
+    config,
+  );
+}
+
+/** A losing entrant disputes the declared result (optional reason). */
+export function useDisputePot(potId: string, config: Config<string | null> = {}) {
+  return usePotMutation(
+    async (reason: string | null) =>
+      unwrap(await api.pots[':id'].dispute.$post({ param: { id: potId }, json: { reason } })),
+    config,
+  );
+}
+
+/** An entrant's 'Keep Result' (false) or 'Overturn' (true). */
+export function useVoteOnDispute(potId: string, config: Config<boolean> = {}) {
+  return usePotMutation(
+    async (overturn: boolean) =>
+      unwrap(await api.pots[':id'].dispute.vote.$post({ param: { id: potId }, json: { overturn } })),
+    config,
+  );
+}

@@ -12,7 +12,7 @@ import {
   potTotalText,
   potVenmoLink,
 } from '#domain/pot-rules.ts';
-import { availablePotActions, isAllPaid, potState } from '#domain/pots.ts';
+import { areEntriesClosed, availablePotActions, isAllPaid, potState } from '#domain/pots.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
@@ -26,9 +26,14 @@ import {
   useCloseEntries,
   useConfirmPotPayment,
   useDeclareResult,
+  useDeclineInvitation,
+  useDeclineReferee,
+  useDisputePot,
+  useVoteOnDispute,
   useJoinPot,
   useLeavePot,
   useMarkPotPaid,
+  usePickReferee,
   useVote,
   type PickInput,
   type PotData,
@@ -99,8 +104,24 @@ function toPick(pot: PotData, optionId: string | null, number: string): PickInpu
   return optionId === null ? null : { optionId };
 }
 
-/** The pot page's card: the pot, its outcomes, entrants and payments, and the viewer's actions. */
-export function PotCard({ pot, viewerId }: { pot: PotData; viewerId: string }) {
+/** A friend the creator may pick as the referee. */
+export type RefereeChoice = { id: string; name: string };
+
+/**
+ * The pot page's card: the pot, its outcomes, entrants and payments, and the viewer's actions.
+ * `friends`: the creator's friends, for picking another referee while waiting for the referee.
+ */
+export function PotCard({
+  pot,
+  viewerId,
+  friends = [],
+  onRefereeDeclined,
+}: {
+  pot: PotData;
+  viewerId: string;
+  friends?: RefereeChoice[];
+  onRefereeDeclined?: () => void;
+}) {
   const state = potState(pot);
   const actions = availablePotActions(pot, viewerId);
   const mine = pot.entrants.find((entrant) => entrant.user.id === viewerId);
@@ -136,6 +157,46 @@ export function PotCard({ pot, viewerId }: { pot: PotData; viewerId: string }) {
     onError: onError('Failed to cancel the pot.'),
   });
   const acceptReferee = useAcceptReferee(pot.id, { onError: onError('Failed to accept the referee role.') });
+  const declineReferee = useDeclineReferee(pot.id, {
+    onSuccess: () => {
+      toast.success('You declined to referee');
+      onRefereeDeclined?.();
+    },
+    onError: onError('Failed to decline the referee role.'),
+  });
+  const decline = useDeclineInvitation(pot.id, {
+    onSuccess: () => toast.success('You are not entering'),
+    onError: onError('Failed to decline the pot.'),
+  });
+  const [disputeReason, setDisputeReason] = useState('');
+  const dispute = useDisputePot(pot.id, {
+    onSuccess: () => toast.success('Result disputed'),
+    onError: onError('Failed to dispute the result.'),
+  });
+  const disputeVote = useVoteOnDispute(pot.id, {
+    onSuccess: () => toast.success('Vote saved'),
+    onError: onError('Failed to save your vote.'),
+  });
+  const myDisputeVote = pot.disputeVotes.find((v) => v.userId === viewerId)?.overturn ?? null;
+  const overturnVotes = pot.disputeVotes.filter((v) => v.overturn).length;
+  const keepVotes = pot.disputeVotes.length - overturnVotes;
+  const disputer = pot.entrants.find((entrant) => entrant.user.id === pot.disputedBy)?.user.name;
+  const [newRefereeId, setNewRefereeId] = useState('');
+  const refereeSelectId = useId();
+  const pickReferee = usePickReferee(pot.id, {
+    onSuccess: () => {
+      setNewRefereeId('');
+      toast.success('Referee asked');
+    },
+    onError: onError('Failed to pick the referee.'),
+  });
+  // Friends who may referee: not the current referee, not invited, not entered.
+  const takingPart = new Set([
+    ...pot.invitees.map((invitee) => invitee.id),
+    ...pot.entrants.map((entrant) => entrant.user.id),
+    pot.referee?.id ?? '',
+  ]);
+  const refereeChoices = friends.filter((friend) => !takingPart.has(friend.id));
   const declare = useDeclareResult(pot.id, {
     onSuccess: () => toast.success('Result declared'),
     onError: onError('Failed to declare the result.'),
@@ -182,7 +243,7 @@ export function PotCard({ pot, viewerId }: { pot: PotData; viewerId: string }) {
         ) : null}
       </header>
 
-      {pot.status === 'decided' ? (
+      {pot.status === 'decided' || pot.status === 'disputed' ? (
         <p className="rounded-lg bg-muted px-3 py-2 font-medium">
           {pot.outcome === 'won' || pot.outcome === null
             ? `Result: ${winningLabel ?? (pot.resultNumber === null ? '' : formatPotNumber(pot.resultNumber))}`
@@ -211,6 +272,7 @@ export function PotCard({ pot, viewerId }: { pot: PotData; viewerId: string }) {
 
       <section aria-label="Entrants" className="grid gap-1">
         <h3 className="text-sm font-semibold">Entrants ({pot.entrants.length})</h3>
+        {areEntriesClosed(pot) ? <p className="text-sm text-muted-foreground">Entries closed</p> : null}
         <ul className="grid gap-1 text-sm">
           {pot.entrants.map((entrant) => (
             <li key={entrant.user.id} className="flex justify-between">
@@ -241,6 +303,11 @@ export function PotCard({ pot, viewerId }: { pot: PotData; viewerId: string }) {
           <Button disabled={pick === null || join.isPending} onClick={() => pick && join.mutate(pick)}>
             {`Join for ${formatDollars(pot.stake)}`}
           </Button>
+          {actions.includes('decline') ? (
+            <Button variant="outline" disabled={decline.isPending} onClick={() => decline.mutate()}>
+              I'm not entering
+            </Button>
+          ) : null}
         </div>
       ) : null}
       {actions.includes('changePick') ? (
@@ -275,9 +342,52 @@ export function PotCard({ pot, viewerId }: { pot: PotData; viewerId: string }) {
         </div>
       ) : null}
       {actions.includes('acceptReferee') ? (
-        <Button disabled={acceptReferee.isPending} onClick={() => acceptReferee.mutate()}>
-          Accept Referee
-        </Button>
+        <div className="flex gap-2">
+          <Button
+            className="flex-1"
+            disabled={acceptReferee.isPending}
+            onClick={() => acceptReferee.mutate()}
+          >
+            Accept Referee
+          </Button>
+          {actions.includes('declineReferee') ? (
+            <Button
+              variant="outline"
+              className="flex-1"
+              disabled={declineReferee.isPending}
+              onClick={() => declineReferee.mutate()}
+            >
+              Decline Referee
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+      {actions.includes('pickReferee') ? (
+        <div className="grid gap-2 rounded-lg border p-3">
+          <label htmlFor={refereeSelectId} className="text-sm font-medium">
+            {pot.referee === null ? 'Your referee declined. Pick another' : 'Pick another referee'}
+          </label>
+          <select
+            id={refereeSelectId}
+            className="h-10 rounded-md border bg-card px-3 text-sm"
+            value={newRefereeId}
+            onChange={(event) => setNewRefereeId(event.target.value)}
+          >
+            <option value="">Choose a friend</option>
+            {refereeChoices.map((friend) => (
+              <option key={friend.id} value={friend.id}>
+                {friend.name}
+              </option>
+            ))}
+          </select>
+          <Button
+            variant="outline"
+            disabled={newRefereeId === '' || pickReferee.isPending}
+            onClick={() => pickReferee.mutate(newRefereeId)}
+          >
+            Pick Referee
+          </Button>
+        </div>
       ) : null}
       {actions.includes('declare') ? (
         <div className="grid gap-2 rounded-lg border p-3">
@@ -334,6 +444,57 @@ export function PotCard({ pot, viewerId }: { pot: PotData; viewerId: string }) {
           </Button>
         </div>
       ) : null}
+      {actions.includes('dispute') ? (
+        <div className="grid gap-2 rounded-lg border p-3">
+          <TextField
+            label="Reason (optional)"
+            value={disputeReason}
+            maxLength={280}
+            onChange={(event) => setDisputeReason(event.target.value)}
+          />
+          <Button
+            variant="outline"
+            disabled={dispute.isPending}
+            onClick={() => dispute.mutate(disputeReason.trim() === '' ? null : disputeReason)}
+          >
+            Dispute
+          </Button>
+        </div>
+      ) : null}
+      {pot.status === 'disputed' ? (
+        <section aria-label="Dispute" className="grid gap-2 rounded-lg border p-3">
+          <p className="text-sm">
+            {disputer ?? 'An entrant'} disputed the result
+            {pot.disputeReason ? `: ${pot.disputeReason.replace(/[.!?]$/, '')}.` : '.'} Payments are on hold
+            until more than half of the {pot.entrants.length} entrants agree.
+          </p>
+          <p className="text-sm text-muted-foreground tabular-nums">
+            Keep Result: {keepVotes} · Overturn: {overturnVotes}
+          </p>
+          {actions.includes('disputeVote') ? (
+            <div className="flex gap-2">
+              <Button
+                variant={myDisputeVote === false ? 'default' : 'outline'}
+                aria-pressed={myDisputeVote === false}
+                className="flex-1"
+                disabled={disputeVote.isPending}
+                onClick={() => disputeVote.mutate(false)}
+              >
+                Keep Result
+              </Button>
+              <Button
+                variant={myDisputeVote === true ? 'default' : 'outline'}
+                aria-pressed={myDisputeVote === true}
+                className="flex-1"
+                disabled={disputeVote.isPending}
+                onClick={() => disputeVote.mutate(true)}
+              >
+                Overturn
+              </Button>
+            </div>
+          ) : null}
+        </section>
+      ) : null}
       {actions.includes('close') || actions.includes('cancel') ? (
         <div className="flex gap-2">
           {actions.includes('close') ? (
@@ -374,7 +535,7 @@ export function PotCard({ pot, viewerId }: { pot: PotData; viewerId: string }) {
                       {payment.confirmed ? 'Confirmed' : payment.sent ? 'Paid' : 'Unpaid'}
                     </span>
                   </div>
-                  {isPayer && !payment.sent ? (
+                  {isPayer && !payment.sent && pot.status === 'decided' ? (
                     <div className="flex gap-2">
                       {href ? (
                         <Button asChild size="sm" className="flex-1">
@@ -395,7 +556,7 @@ export function PotCard({ pot, viewerId }: { pot: PotData; viewerId: string }) {
                       </Button>
                     </div>
                   ) : null}
-                  {isPayee && payment.sent && !payment.confirmed ? (
+                  {isPayee && payment.sent && !payment.confirmed && pot.status === 'decided' ? (
                     <Button
                       size="sm"
                       disabled={confirmPayment.isPending}
