@@ -15,6 +15,7 @@ import { preparedRow } from '#server/db/prepared.ts';
 import { displayUsername, displayUsernameColumn, displayUsernameOf, queryOne } from '#server/db/query.ts';
 import { users } from '#server/db/schema/auth.ts';
 import { AppError } from '#server/lib/errors.ts';
+import { canSeeBet } from '#server/lib/visibility.ts';
 import { relationshipWith } from '../friends/friends.service.ts';
 import { statsColumns, statsLateral, statsRow, toAggregate, toPayerRecord } from './stats.sql.ts';
 
@@ -172,14 +173,13 @@ export async function getUserCard(db: Db, viewerId: string, userId: string): Pro
   if (relationship !== 'friend' && relationship !== 'self') return base;
 
   // A bet of theirs is shown when the viewer could see it in the feed: the
-  // viewer is a party, or its creator is the viewer's friend.
+  // same rule as the feed and the bet page (canSeeBet).
   // The user's id goes in as a parameter rather than the outer u.id, so the
   // planner estimates these scans from statistics instead of guessing.
   const visibleBets = sql`
     from bet b
     where (b.created_by = ${userId} or b.opponent_id = ${userId})
-      and (b.created_by = ${viewerId} or b.opponent_id = ${viewerId}
-        or exists (select 1 from friendship vf where vf.user_id = ${viewerId} and vf.friend_id = b.created_by))`;
+      and ${canSeeBet(viewerId, 'b')}`;
   const summary = (alias: string) =>
     sql.raw(`json_build_object('id', ${alias}.id, 'name', ${alias}.name, 'username', ${displayUsernameOf(alias)}, 'image', ${alias}.image)`);
 

@@ -8,6 +8,7 @@ import {
   type SignUpField,
 } from '#domain/account-rules.ts';
 import type { SignUpFormValues } from '#domain/users.ts';
+import { personFields } from '#web/components/person-fields.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Checkbox } from '#web/components/ui/checkbox.tsx';
 import { Label } from '#web/components/ui/label.tsx';
@@ -97,15 +98,8 @@ export function SignUpForm({ onSignedUp, onSubmitted }: SignUpFormProps) {
   // server answers 204 and never reads, never into the URL, history and logs as a GET's query.
   return (
     <form method="post" noValidate onSubmit={onSubmit} className="grid gap-4">
-      <TextField label="Full Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
-      <TextField
-        label="Username"
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        error={errors.username?.message}
-        {...register('username')}
-      />
+      <TextField {...personFields.name.signUp} error={errors.name?.message} {...register('name')} />
+      <TextField {...personFields.username} error={errors.username?.message} {...register('username')} />
       <TextField
         label="Email"
         type="email"
@@ -122,18 +116,14 @@ export function SignUpForm({ onSignedUp, onSubmitted }: SignUpFormProps) {
         {...register('password')}
       />
       <TextField
-        label="Phone Number"
-        type="tel"
-        autoComplete="tel"
+        {...personFields.phone}
         placeholder="(555) 123-4567"
         hint="Used for friend connections, no SMS verification"
         error={errors.phone?.message}
         {...register('phone')}
       />
       <TextField
-        label="Venmo Handle"
-        autoCapitalize="none"
-        spellCheck={false}
+        {...personFields.venmoHandle}
         placeholder="@your-venmo"
         error={errors.venmoHandle?.message}
         {...register('venmoHandle')}

@@ -6,6 +6,7 @@ import {
   type EditProfileFormValues,
   type MyProfile,
 } from '#domain/profiles.ts';
+import { personFields } from '#web/components/person-fields.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { DialogClose, DialogFooter } from '#web/components/ui/dialog.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
@@ -67,30 +68,10 @@ export function EditProfileForm({ profile, onDone }: EditProfileFormProps) {
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
-      <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
-      <TextField
-        label="Username"
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        error={errors.username?.message}
-        {...register('username')}
-      />
-      <TextField
-        label="Phone Number"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel-national"
-        error={errors.phone?.message}
-        {...register('phone')}
-      />
-      <TextField
-        label="Venmo Handle"
-        autoCapitalize="none"
-        spellCheck={false}
-        error={errors.venmoHandle?.message}
-        {...register('venmoHandle')}
-      />
+      <TextField {...personFields.name.editProfile} error={errors.name?.message} {...register('name')} />
+      <TextField {...personFields.username} error={errors.username?.message} {...register('username')} />
+      <TextField {...personFields.phone} error={errors.phone?.message} {...register('phone')} />
+      <TextField {...personFields.venmoHandle} error={errors.venmoHandle?.message} {...register('venmoHandle')} />
       <TextField
         label="Cash App $cashtag"
         placeholder="$yourcashtag"
