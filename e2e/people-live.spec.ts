@@ -28,7 +28,7 @@ test("a rename shows at once on the renamer's profile and, without a reload, on 
   await editor.getByLabel('Name', { exact: true }).fill(newName);
   await editor.getByRole('button', { name: 'Save Changes' }).click();
   await expectToast(anaPage, 'Profile Updated');
-  await expect(anaPage.getByRole('heading', { name: newName })).toBeVisible();
+  await expect(anaPage.getByRole('heading', { name: newName, exact: true })).toBeVisible();
 
   // Ben never reloads: his feed card now names the new Ana, and nothing names the old one.
   const renamed = { ...ana, name: newName };

@@ -18,8 +18,8 @@ export type PooledUser = TestUser & {
   cookies: Array<{ name: string; value: string }>;
 };
 
-export const FIRST_NAMES = ['Jordan', 'Avery', 'Riley', 'Morgan', 'Casey', 'Taylor', 'Quinn', 'Skyler', 'Reese', 'Harper'];
-export const LAST_NAMES = ['Rivera', 'Chen', 'Okafor', 'Novak', 'Patel', 'Moreau', 'Kim', 'Larsen', 'Silva', 'Haddad'];
+export const FIRST_NAMES = ['Jordan', 'Avery', 'Riley', 'Morgan', 'Casey', 'Taylor', 'Quinn', 'Skyler', 'Reese', 'Harper', 'Emerson', 'Rowan'];
+export const LAST_NAMES = ['Rivera', 'Chen', 'Okafor', 'Novak', 'Patel', 'Moreau', 'Kim', 'Larsen', 'Silva', 'Haddad', 'Duarte', 'Ivanova'];
 
 function pick<T>(values: readonly T[]): T {
   const value = values[randomInt(values.length)];
