@@ -35,6 +35,20 @@ async function terminateAppConnections(): Promise<number> {
   return Number(rows[0]?.n ?? 0);
 }
 
+/** Resolves once the app runs a statement starting with `prefix` on the server: terminating before that kills an idle connection instead. */
+async function waitUntilRunning(prefix: string): Promise<void> {
+  if (!admin) throw new Error('PostgreSQL only');
+  for (let tries = 0; tries < 200; tries += 1) {
+    const { rows } = await admin.query<{ n: string }>(
+      "select count(*) as n from pg_stat_activity where datname = $1 and state = 'active' and query like $2",
+      [name, `${prefix}%`],
+    );
+    if (Number(rows[0]?.n ?? 0) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`the statement '${prefix}…' never started`);
+}
+
 test('what counts as an idempotent read and as a lost connection', () => {
   for (const text of [
     'select 1',
@@ -73,18 +87,22 @@ test('what counts as an idempotent read and as a lost connection', () => {
 test.runIf(onPostgres)('a read whose connection is terminated under it is answered from a fresh one; a write is not repeated', async () => {
   const db = t.db;
   // The read is in flight (sleeping on the server) when its backend is terminated.
-  const read = db.execute(sql`select pg_sleep(0.5), 42 as answer`);
-  await new Promise((resolve) => setTimeout(resolve, 150));
+  // Promise.resolve starts it now: a Drizzle query is sent only when something awaits it.
+  const read = Promise.resolve(db.execute(sql`select pg_sleep(0.5), 42 as answer`));
+  await waitUntilRunning('select pg_sleep(0.5), 42');
   expect(await terminateAppConnections()).toBeGreaterThan(0);
   const result: unknown = await read;
   expect(JSON.stringify(result)).toContain('"answer":42');
 
   // A write in flight fails as before and is not sent again: no row appears.
   await db.execute(sql`create table if not exists retry_probe (n int)`);
-  const write = db.execute(sql`insert into retry_probe select 1 from pg_sleep(0.5)`);
-  await new Promise((resolve) => setTimeout(resolve, 150));
+  const write = Promise.resolve(db.execute(sql`insert into retry_probe select 1 from pg_sleep(0.5)`)).then(
+    () => 'written',
+    () => 'failed',
+  );
+  await waitUntilRunning('insert into retry_probe');
   expect(await terminateAppConnections()).toBeGreaterThan(0);
-  await expect(write).rejects.toThrow();
+  expect(await write).toBe('failed');
   await new Promise((resolve) => setTimeout(resolve, 700));
   const count: unknown = await db.execute(sql`select count(*)::int as n from retry_probe`);
   expect(JSON.stringify(count)).toContain('"n":0');
