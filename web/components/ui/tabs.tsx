@@ -71,8 +71,8 @@ export function TabsList({ className, onKeyDown, ...props }: ComponentProps<'div
       aria-orientation="horizontal"
       data-orientation="horizontal"
       className={cn(
-        // min-h, not h: a label too long for a 360 px phone wraps to a second line instead of widening the page.
-        'inline-flex min-h-10 w-full items-stretch rounded-lg bg-muted p-1 text-muted-foreground',
+        // Below 380 px a label too long for the row wraps to a second line instead of widening the page.
+        'inline-flex h-10 w-full items-center rounded-lg bg-muted p-1 text-muted-foreground max-[380px]:h-auto max-[380px]:min-h-10 max-[380px]:items-stretch',
         className,
       )}
       onKeyDown={(event) => {
@@ -111,7 +111,8 @@ export function TabsTrigger({
       disabled={disabled}
       tabIndex={isSelected ? 0 : -1}
       className={cn(
-        'inline-flex min-w-0 flex-1 items-center justify-center gap-1.5 rounded-md px-2 py-1.5 text-center text-sm leading-tight font-medium transition-colors outline-none',
+        'inline-flex h-full flex-1 items-center justify-center gap-1.5 rounded-md px-3 text-sm font-medium whitespace-nowrap transition-colors outline-none',
+        'max-[380px]:h-auto max-[380px]:min-w-0 max-[380px]:px-2 max-[380px]:py-1.5 max-[380px]:text-center max-[380px]:leading-tight max-[380px]:whitespace-normal',
         'focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:pointer-events-none disabled:opacity-50',
         'data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm',
         className,
