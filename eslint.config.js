@@ -44,7 +44,7 @@ const webZones = [
  * live in server/lib. A feature not listed uses none.
  */
 const serverFeatureUses = {
-  balances: ['friends', 'reminders'],
+  balances: ['friends', 'pots', 'reminders'],
   bets: ['friends', 'limits', 'reminders'],
   challenges: ['bets', 'friends', 'limits'],
   comments: ['friends'],

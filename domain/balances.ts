@@ -4,10 +4,9 @@ import { reminderStateSchema } from './reminders.ts';
 import { userIdSchema } from './users.ts';
 
 /**
- * Balances per friend and one settle-up payment.
- * A balance is the net over the completed, unpaid bets between the viewer and
- * one friend: positive when the friend owes the viewer, negative when the
- * viewer owes the friend.
+ * Balances per person and one settle-up payment.
+ * A balance is the net over the completed, unpaid bets and the unpaid payments of decided pots between the
+ * viewer and one other person (ADR 059): positive when they owe the viewer, negative when the viewer owes them.
  */
 
 // The zod-free texts live in balance-rules.ts (the profile loads them without zod).
@@ -19,6 +18,7 @@ export const balanceSchema = z.object({
   payTo: payeeAppsSchema.nullable(),
   /** Whole dollars; > 0: the friend owes the viewer, < 0: the viewer owes the friend. */
   net: z.number().int(),
+  /** The bets and pot payments behind the net (a pot payment counts as one bet in the texts: ADR 059). */
   betCount: z.number().int(),
   /** A settlement the friend marked paid and the viewer has not confirmed yet. */
   pendingSettlement: z
@@ -43,21 +43,42 @@ export const balanceBetSchema = z.object({
 });
 export type BalanceBet = z.infer<typeof balanceBetSchema>;
 
-/** GET /api/balances/:friendId: the bets behind the net, and a settlement awaiting confirmation. */
-export const balanceDetailSchema = balanceSchema.extend({ bets: z.array(balanceBetSchema) });
+/** One unpaid payment of a decided pot between the viewer and the other person. */
+export const balancePotPaymentSchema = z.object({
+  id: z.string(),
+  potId: z.string(),
+  question: z.string(),
+  amount: z.number().int(),
+  /** 'owed_to_me': the other person pays the viewer this; 'i_owe': the viewer pays them. */
+  direction: z.enum(['owed_to_me', 'i_owe']),
+  decidedAt: z.string(),
+});
+export type BalancePotPayment = z.infer<typeof balancePotPaymentSchema>;
+
+/** GET /api/balances/:friendId: the bets and pot payments behind the net, and a settlement awaiting confirmation. */
+export const balanceDetailSchema = balanceSchema.extend({
+  bets: z.array(balanceBetSchema),
+  potPayments: z.array(balancePotPaymentSchema),
+});
 export type BalanceDetail = z.infer<typeof balanceDetailSchema>;
 
 export const friendIdParamSchema = z.object({ friendId: userIdSchema });
 
 export const SETTLE_MAX_BETS = 500;
 
-/** POST /api/balances/:friendId/settle: the ids of the bets the screen showed. */
-export const settleInputSchema = z.object({
-  betIds: z
-    .array(z.uuid('Please review your balance again.'))
-    .min(1, 'There is nothing to settle.')
-    .max(SETTLE_MAX_BETS, 'Too many bets to settle at once.'),
-});
+/** POST /api/balances/:friendId/settle: the ids of the bets and pot payments the screen showed. */
+export const settleInputSchema = z
+  .object({
+    betIds: z.array(z.uuid('Please review your balance again.')).max(SETTLE_MAX_BETS, 'Too many bets to settle at once.'),
+    potPaymentIds: z
+      .array(z.uuid('Please review your balance again.'))
+      .max(SETTLE_MAX_BETS, 'Too many bets to settle at once.')
+      .default([]),
+  })
+  .refine((input) => input.betIds.length + input.potPaymentIds.length > 0, {
+    message: 'There is nothing to settle.',
+    path: ['betIds'],
+  });
 export type SettleInput = z.infer<typeof settleInputSchema>;
 
 export const settlementSchema = z.object({
@@ -73,7 +94,10 @@ export type Settlement = z.infer<typeof settlementSchema>;
 
 export const settlementParamSchema = z.object({ id: z.uuid('Settlement not found.') });
 
-/** The net per friend as the reference for the SQL: + for bets the friend lost to the viewer, − for bets the viewer lost. */
-export function netOf(bets: Pick<BalanceBet, 'amount' | 'direction'>[]): number {
-  return bets.reduce((sum, bet) => sum + (bet.direction === 'owed_to_me' ? bet.amount : -bet.amount), 0);
+/**
+ * The net per person as the reference for the SQL: + for bets they lost to the viewer and pot payments they
+ * owe the viewer, − for what the viewer owes them.
+ */
+export function netOf(debts: Pick<BalanceBet, 'amount' | 'direction'>[]): number {
+  return debts.reduce((sum, debt) => sum + (debt.direction === 'owed_to_me' ? debt.amount : -debt.amount), 0);
 }

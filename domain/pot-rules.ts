@@ -79,6 +79,8 @@ export const potMessages = {
   entriesClosed: 'Entries for this pot are closed.',
   created: { title: 'Pot created!', message: 'Your pot is open for entries.' },
   joined: "You're in!",
+  /** Confirming singly a payment a settle-up covers (ADR 059). */
+  paidInSettlement: 'This payment is part of a settle-up. Confirm it from your balances.',
 } as const;
 
 /** The creator's own entry: an outcome (its index in the options), a guess, or none ('I'm not entering'). */
@@ -295,14 +297,7 @@ export function potInvitationLine(name: string, question: string): string {
   return `${name} invited you to a pot: ${question}`;
 }
 
-/** The payer's Venmo link for one pot payment, with a note naming the product and the pot. */
-export function potVenmoLink(input: {
-  payeeHandle: string;
-  amount: number;
-  question: string;
-}): string | null {
-  const handle = input.payeeHandle.trim().replace(/^@/, '');
-  if (handle === '') return null;
-  const note = `Sidepot pot: ${input.question}`;
-  return `https://venmo.com/${encodeURIComponent(handle)}?txn=pay&amount=${input.amount}&note=${encodeURIComponent(note)}`;
+/** The pay apps' note for one pot payment: it names the product and the pot. */
+export function potPaymentNote(question: string): string {
+  return `Sidepot pot: ${question}`;
 }

@@ -10,10 +10,11 @@ import {
   areEntriesClosed,
   waitingPotLine,
   potTotalText,
-  potVenmoLink,
+  potPaymentNote,
   splitPot,
   type CreatePotFields,
 } from './pots.ts';
+import { venmoLink } from './pay-link.ts';
 
 const valid: CreatePotFields = {
   question: 'Who wins the Super Bowl?',
@@ -123,10 +124,9 @@ describe('texts', () => {
   test('payment line, total, venmo link and state', () => {
     expect(potPaymentLine('Ann', 'Bo', 15)).toBe('Ann pays Bo $15');
     expect(potTotalText(40)).toBe('Pot: $40');
-    expect(potVenmoLink({ payeeHandle: '@bo-1', amount: 15, question: 'Who wins?' })).toBe(
+    expect(venmoLink('@bo-1', 15, potPaymentNote('Who wins?'))).toBe(
       'https://venmo.com/bo-1?txn=pay&amount=15&note=Sidepot%20pot%3A%20Who%20wins%3F',
     );
-    expect(potVenmoLink({ payeeHandle: ' ', amount: 15, question: 'Q' })).toBeNull();
     expect(
       potState({ status: 'open', closesAt: '2026-01-01T00:00:00.000Z', now: '2026-01-02T00:00:00.000Z' }),
     ).toBe('awaiting');

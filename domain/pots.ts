@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { payeeAppsSchema } from './profiles.ts';
 import { hasForbiddenCharacters, isBlank, normalizeText, textMessages } from './text.ts';
 import { USER_ID_PATTERN } from './account-rules.ts';
 import { refineWith } from './users.ts';
@@ -136,6 +137,10 @@ export const potViewSchema = z.object({
       amount: z.number().int(),
       sent: z.boolean(),
       confirmed: z.boolean(),
+      /** Paid in a settle-up with the pair's other debts, and confirmed with it (ADR 059). */
+      settled: z.boolean(),
+      /** The payee's payment apps, only to the payer (ADR 056); null for anyone else. */
+      payTo: payeeAppsSchema.nullable(),
     }),
   ),
 });

@@ -24,6 +24,7 @@ import {
   potStatuses,
 } from '#domain/pot-rules.ts';
 import { users } from './auth.ts';
+import { settlements } from './settlements.ts';
 
 const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 
@@ -178,6 +179,11 @@ export const potPayments = pgTable(
     position: smallint('position').notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /**
+     * The settle-up that paid it with the pair's other debts (ADR 059): set together with `sent_at`, and
+     * confirming the settlement confirms it. Null: paid (or still to pay) on its own on the pot page.
+     */
+    settlementId: uuid('settlement_id').references(() => settlements.id, { onDelete: 'set null' }),
   },
   (table) => [
     check('pot_payment_parties_differ', sql`${table.payerId} <> ${table.payeeId}`),
@@ -186,6 +192,13 @@ export const potPayments = pgTable(
       'pot_payment_confirmed_implies_sent',
       sql`${table.confirmedAt} is null or ${table.sentAt} is not null`,
     ),
+    check(
+      'pot_payment_settled_implies_sent',
+      sql`${table.settlementId} is null or ${table.sentAt} is not null`,
+    ),
+    index('pot_payment_settlement_idx')
+      .on(table.settlementId)
+      .where(sql`${table.settlementId} is not null`),
     index('pot_payment_pot_idx').on(table.potId, table.position),
     index('pot_payment_payer_idx').on(table.payerId),
     index('pot_payment_payee_idx').on(table.payeeId),

@@ -18,7 +18,7 @@ export const balanceRoutes = new Hono<AppEnv>()
   )
   .post('/:friendId/settle', validate('param', friendIdParamSchema), validate('json', settleInputSchema), async (c) =>
     c.json(
-      await settleUp(c.var.deps.database.db, effectsOf(c), currentUser(c).id, c.req.valid('param').friendId, c.req.valid('json').betIds),
+      await settleUp(c.var.deps.database.db, effectsOf(c), currentUser(c).id, c.req.valid('param').friendId, c.req.valid('json')),
       201,
     ),
   )

@@ -26,12 +26,25 @@ const leaderboardStatement = preparedRows({
         union
         select f.friend_id from friendship f where f.user_id = ${viewerId}
       ),
-      wins as (
+      bet_wins as (
         select p.id, count(*)::int as wins
         from people p
         join bet b on b.winner_id = p.id and b.status = 'completed'
           and b.completed_at > now() - make_interval(days => ${WINDOW_DAYS})
         group by p.id
+      ),
+      pot_wins as (
+        select p.id, count(*)::int as wins
+        from people p
+        join pot_entry e on e.user_id = p.id
+        join pot pt on pt.id = e.pot_id and pt.status = 'decided' and e.payout > pt.stake
+          and pt.decided_at > now() - make_interval(days => ${WINDOW_DAYS})
+        group by p.id
+      ),
+      wins as (
+        select w.id, sum(w.wins)::int as wins
+        from (select * from bet_wins union all select * from pot_wins) w
+        group by w.id
       ),
       cutoff as (select wins from wins order by wins desc offset ${CUTOFF_OFFSET} limit 1)
       select u.id, u.name, ${displayUsername('u')} as username, u.image, w.wins
@@ -44,7 +57,8 @@ const leaderboardStatement = preparedRows({
 
 /**
  * The viewer and their friends, ranked by bets won that were completed in the
- * last 7 days (ADR 013); top 10 by wins, then name.
+ * last 7 days (ADR 013) plus pots won that were decided in them (got back more than the stake, ADR 059);
+ * top 10 by wins, then name. Pot wins are read per person on pot_entry_user_idx.
  *
  * Wins are counted per person on bet_winner_recent_idx (one short index-only probe each: for the
  * user with 1,703 friends at 100k users ~5,600 buffers; walking all completions of the last 7 days

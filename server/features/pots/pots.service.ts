@@ -119,7 +119,11 @@ export async function getPot(db: Db, viewerId: string, potId: string): Promise<P
         coalesce((select json_agg(json_build_object('userId', v.user_id, 'optionId', v.option_id) order by v.voted_at)
           from pot_vote v where v.pot_id = p.id), '[]'::json) as votes,
         coalesce((select json_agg(json_build_object('id', pp.id, 'payer', ${personJson('pa')}, 'payee', ${personJson('pb')},
-            'amount', pp.amount, 'sent', pp.sent_at is not null, 'confirmed', pp.confirmed_at is not null) order by pp.position)
+            'amount', pp.amount, 'sent', pp.sent_at is not null, 'confirmed', pp.confirmed_at is not null,
+            'settled', pp.settlement_id is not null,
+            'payTo', case when pp.payer_id = ${viewerId}
+              then json_build_object('venmoHandle', pb.venmo_handle, 'cashtag', pb.cashtag, 'paypalMe', pb.paypal_me) end)
+            order by pp.position)
           from pot_payment pp join "user" pa on pa.id = pp.payer_id join "user" pb on pb.id = pp.payee_id
           where pp.pot_id = p.id), '[]'::json) as payments
       from pot p
@@ -172,6 +176,11 @@ async function peopleOf(db: Db, potId: string): Promise<string[]> {
     z.object({ id: z.string() }),
   );
   return rows.map((row) => row.id);
+}
+
+/** A settle-up marked or confirmed payments of this pot: its open pages show them (balances.service). */
+export async function announcePotPayments(db: Db, effects: PotEffects, potId: string): Promise<void> {
+  await announce(db, effects, potId);
 }
 
 async function announce(db: Db, effects: PotEffects, potId: string, notified: string[] = []) {
@@ -810,6 +819,8 @@ export async function confirmPotPayment(
           eq(potPayments.payeeId, userId),
           isNotNull(potPayments.sentAt),
           isNull(potPayments.confirmedAt),
+          // A payment in a settle-up is confirmed with the settlement, as a whole (ADR 059).
+          isNull(potPayments.settlementId),
           // Payments are on hold while the result is disputed.
           sql`exists (select 1 from pot p where p.id = ${potId} and p.status = 'decided')`,
         ),
@@ -844,6 +855,8 @@ async function refusePayment(
   }
   if (payment.payeeId !== userId) throw forbidden('Only the payee can confirm this payment.');
   if (payment.sentAt === null) throw conflict('The payment has not been marked as sent yet.');
+  if (payment.settlementId !== null && payment.confirmedAt === null)
+    throw conflict(potMessages.paidInSettlement);
   throw conflict('Payment was already confirmed.');
 }
 

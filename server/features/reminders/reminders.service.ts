@@ -5,7 +5,7 @@ import type { Db } from '#server/db/client.ts';
 import { bets } from '#server/db/schema/bets.ts';
 import { AppError } from '#server/lib/errors.ts';
 import type { ChangeEvent } from '#domain/realtime.ts';
-import { lockUnpaidBetsOfPair } from '#server/lib/balances.sql.ts';
+import { lockUnpaidDebtsOfPair } from '#server/lib/balances.sql.ts';
 import { refuse } from '#server/lib/bet-refusal.ts';
 import { betSnapshot, writeNotifications } from '#server/lib/notify.ts';
 import { reminderAllowed } from '#server/lib/reminders.sql.ts';
@@ -68,7 +68,7 @@ const lockedRow = z.object({ id: z.string(), owed_to_me: z.boolean(), signed: z.
  */
 export async function remindAboutBalance(db: Db, effects: ReminderEffects, viewerId: string, friendId: string): Promise<ReminderResult> {
   const result = await db.transaction(async (tx) => {
-    const { friend, locked } = await lockUnpaidBetsOfPair(
+    const { friend, locked } = await lockUnpaidDebtsOfPair(
       tx,
       viewerId,
       friendId,

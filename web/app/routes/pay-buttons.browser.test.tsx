@@ -82,6 +82,7 @@ test("the balance you owe offers each of the friend's apps for the net, then 'Ma
       direction: index === 2 ? ('owed_to_me' as const) : ('i_owe' as const),
       completedAt: new Date().toISOString(),
     })),
+    potPayments: [],
   };
   worker.use(
     http.get('/api/balances', () => HttpResponse.json<BalancesBody>({ items: [line] })),

@@ -2,9 +2,19 @@ import { api, unwrap } from '#web/lib/api-client.ts';
 import type { MutationConfig } from '#web/lib/query-client.ts';
 import { useBetMutation } from '#web/hooks/use-bet-mutation.ts';
 
-/** 'Mark All Paid': one settlement for exactly the bets the screen showed. */
-export async function settleUp({ friendId, betIds }: { friendId: string; betIds: string[] }) {
-  return unwrap(await api.balances[':friendId'].settle.$post({ param: { friendId }, json: { betIds } }));
+/** 'Mark All Paid': one settlement for exactly the bets and pot payments the screen showed. */
+export async function settleUp({
+  friendId,
+  betIds,
+  potPaymentIds,
+}: {
+  friendId: string;
+  betIds: string[];
+  potPaymentIds: string[];
+}) {
+  return unwrap(
+    await api.balances[':friendId'].settle.$post({ param: { friendId }, json: { betIds, potPaymentIds } }),
+  );
 }
 
 export function useSettleUp(config: MutationConfig<typeof settleUp> = {}) {

@@ -25,7 +25,7 @@ import { SettlementToConfirm } from './settlement-to-confirm.tsx';
 type BalanceDialogProps = { friendId: string | null; onClose: () => void };
 
 /**
- * The balance with one friend: the bets behind the net, a 'Pay with …' button per app the friend has and
+ * The balance with one person: the bets and pot payments behind the net, a 'Pay with …' button per app the friend has and
  * 'Mark All Paid' (ADR 056), or 'Confirm All Received'.
  */
 export function BalanceDialog({ friendId, onClose }: BalanceDialogProps) {
@@ -63,7 +63,7 @@ export function BalanceDialog({ friendId, onClose }: BalanceDialogProps) {
 
 function BalanceView({ balance, onClose }: { balance: BalanceDetail; onClose: () => void }) {
   const reminder = useContext(BalanceReminderSlot);
-  const { friend, net, bets } = balance;
+  const { friend, net, bets, potPayments } = balance;
   const settle = useSettleUp({
     onSuccess: () => {
       toast.success('Payment Marked as Sent', {
@@ -89,25 +89,28 @@ function BalanceView({ balance, onClose }: { balance: BalanceDetail; onClose: ()
         <ul aria-label="Bets in this balance" className="grid gap-1">
           {bets.map((bet) => (
             <li key={bet.id}>
-              <Link
+              <DebtLink
                 to={`/bets/${bet.id}`}
                 onClick={onClose}
-                className="flex items-center justify-between gap-3 rounded-lg border p-3 text-sm outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
-              >
-                <span className="min-w-0 break-words">{bet.description}</span>
-                <span
-                  className={
-                    bet.direction === 'i_owe'
-                      ? 'shrink-0 font-medium text-red-700'
-                      : 'shrink-0 font-medium text-emerald-700'
-                  }
-                >
-                  {bet.direction === 'i_owe'
-                    ? `−${formatDollars(bet.amount)}`
-                    : `+${formatDollars(bet.amount)}`}
-                  <span className="sr-only">{bet.direction === 'i_owe' ? ' you lost' : ' you won'}</span>
-                </span>
-              </Link>
+                label={bet.description}
+                amount={bet.amount}
+                direction={bet.direction}
+              />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {potPayments.length > 0 ? (
+        <ul aria-label="Pot payments in this balance" className="grid gap-1">
+          {potPayments.map((payment) => (
+            <li key={payment.id}>
+              <DebtLink
+                to={`/pots/${payment.potId}`}
+                onClick={onClose}
+                label={payment.question}
+                amount={payment.amount}
+                direction={payment.direction}
+              />
             </li>
           ))}
         </ul>
@@ -118,7 +121,7 @@ function BalanceView({ balance, onClose }: { balance: BalanceDetail; onClose: ()
             // The friend's apps come with a balance the viewer owes; the Venmo handle always did.
             payee={balance.payTo ?? { venmoHandle: friend.venmoHandle, cashtag: null, paypalMe: null }}
             amount={-net}
-            note={settleUpNote(bets.length)}
+            note={settleUpNote(bets.length + potPayments.length)}
             size="default"
             className="min-w-40 flex-1"
           />
@@ -128,7 +131,13 @@ function BalanceView({ balance, onClose }: { balance: BalanceDetail; onClose: ()
             size="default"
             className="min-w-40 flex-1"
             isBusy={settle.isPending}
-            onClick={() => settle.mutate({ friendId: friend.id, betIds: bets.map((bet) => bet.id) })}
+            onClick={() =>
+              settle.mutate({
+                friendId: friend.id,
+                betIds: bets.map((bet) => bet.id),
+                potPaymentIds: potPayments.map((payment) => payment.id),
+              })
+            }
           >
             Mark All Paid
           </ActionButton>
@@ -143,5 +152,38 @@ function BalanceView({ balance, onClose }: { balance: BalanceDetail; onClose: ()
           })
         : null}
     </>
+  );
+}
+
+/** One bet or pot payment behind the balance, linking to its page: what it is and its signed amount. */
+function DebtLink({
+  to,
+  onClick,
+  label,
+  amount,
+  direction,
+}: {
+  to: string;
+  onClick: () => void;
+  label: string;
+  amount: number;
+  direction: 'owed_to_me' | 'i_owe';
+}) {
+  return (
+    <Link
+      to={to}
+      onClick={onClick}
+      className="flex items-center justify-between gap-3 rounded-lg border p-3 text-sm outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
+    >
+      <span className="min-w-0 break-words">{label}</span>
+      <span
+        className={
+          direction === 'i_owe' ? 'shrink-0 font-medium text-red-700' : 'shrink-0 font-medium text-emerald-700'
+        }
+      >
+        {direction === 'i_owe' ? `−${formatDollars(amount)}` : `+${formatDollars(amount)}`}
+        <span className="sr-only">{direction === 'i_owe' ? ' you lost' : ' you won'}</span>
+      </span>
+    </Link>
   );
 }

@@ -1,4 +1,3 @@
-import { ExternalLink } from 'lucide-react';
 import { useId, useState } from 'react';
 import { formatDollars } from '#domain/money.ts';
 import {
@@ -10,9 +9,10 @@ import {
   potPaymentLine,
   potStatusLabels,
   potTotalText,
-  potVenmoLink,
+  potPaymentNote,
 } from '#domain/pot-rules.ts';
 import { areEntriesClosed, availablePotActions, isAllPaid, potState } from '#domain/pots.ts';
+import { PayButtons } from '#web/components/pay-buttons.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
@@ -520,11 +520,6 @@ export function PotCard({
           <h3 className="text-sm font-semibold">Payments</h3>
           <ul className="grid gap-2">
             {pot.payments.map((payment) => {
-              const href = potVenmoLink({
-                payeeHandle: payment.payee.venmoHandle,
-                amount: payment.amount,
-                question: pot.question,
-              });
               const isPayer = payment.payer.id === viewerId;
               const isPayee = payment.payee.id === viewerId;
               return (
@@ -536,15 +531,20 @@ export function PotCard({
                     </span>
                   </div>
                   {isPayer && !payment.sent && pot.status === 'decided' ? (
-                    <div className="flex gap-2">
-                      {href ? (
-                        <Button asChild size="sm" className="flex-1">
-                          <a href={href} target="_blank" rel="noopener noreferrer">
-                            <ExternalLink aria-hidden />
-                            Pay with Venmo
-                          </a>
-                        </Button>
-                      ) : null}
+                    <div className="flex flex-wrap gap-2">
+                      <PayButtons
+                        // Only the payer gets the payee's apps; the Venmo handle is on every person.
+                        payee={
+                          payment.payTo ?? {
+                            venmoHandle: payment.payee.venmoHandle,
+                            cashtag: null,
+                            paypalMe: null,
+                          }
+                        }
+                        amount={payment.amount}
+                        note={potPaymentNote(pot.question)}
+                        className="flex-1"
+                      />
                       <Button
                         size="sm"
                         variant="outline"
@@ -556,7 +556,11 @@ export function PotCard({
                       </Button>
                     </div>
                   ) : null}
-                  {isPayee && payment.sent && !payment.confirmed && pot.status === 'decided' ? (
+                  {isPayee &&
+                  payment.sent &&
+                  !payment.confirmed &&
+                  !payment.settled &&
+                  pot.status === 'decided' ? (
                     <Button
                       size="sm"
                       disabled={confirmPayment.isPending}

@@ -1,0 +1,4 @@
+ALTER TABLE "pot_payment" ADD COLUMN "settlement_id" uuid;--> statement-breakpoint
+ALTER TABLE "pot_payment" ADD CONSTRAINT "pot_payment_settlement_id_settlement_id_fk" FOREIGN KEY ("settlement_id") REFERENCES "public"."settlement"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "pot_payment_settlement_idx" ON "pot_payment" USING btree ("settlement_id") WHERE "pot_payment"."settlement_id" is not null;--> statement-breakpoint
+ALTER TABLE "pot_payment" ADD CONSTRAINT "pot_payment_settled_implies_sent" CHECK ("pot_payment"."settlement_id" is null or "pot_payment"."sent_at" is not null);
