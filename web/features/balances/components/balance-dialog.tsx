@@ -85,36 +85,20 @@ function BalanceView({ balance, onClose }: { balance: BalanceDetail; onClose: ()
       {balance.pendingSettlement ? (
         <SettlementToConfirm friendName={friend.name} settlement={balance.pendingSettlement} />
       ) : null}
-      {bets.length > 0 ? (
-        <ul aria-label="Bets in this balance" className="grid gap-1">
-          {bets.map((bet) => (
-            <li key={bet.id}>
-              <DebtLink
-                to={`/bets/${bet.id}`}
-                onClick={onClose}
-                label={bet.description}
-                amount={bet.amount}
-                direction={bet.direction}
-              />
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {potPayments.length > 0 ? (
-        <ul aria-label="Pot payments in this balance" className="grid gap-1">
-          {potPayments.map((payment) => (
-            <li key={payment.id}>
-              <DebtLink
-                to={`/pots/${payment.potId}`}
-                onClick={onClose}
-                label={payment.question}
-                amount={payment.amount}
-                direction={payment.direction}
-              />
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <DebtList
+        label="Bets in this balance"
+        onClose={onClose}
+        debts={bets.map((bet) => ({ ...bet, to: `/bets/${bet.id}`, label: bet.description }))}
+      />
+      <DebtList
+        label="Pot payments in this balance"
+        onClose={onClose}
+        debts={potPayments.map((payment) => ({
+          ...payment,
+          to: `/pots/${payment.potId}`,
+          label: payment.question,
+        }))}
+      />
       {net < 0 ? (
         <div className="flex flex-wrap gap-2">
           <PayButtons
@@ -155,35 +139,36 @@ function BalanceView({ balance, onClose }: { balance: BalanceDetail; onClose: ()
   );
 }
 
-/** One bet or pot payment behind the balance, linking to its page: what it is and its signed amount. */
-function DebtLink({
-  to,
-  onClick,
-  label,
-  amount,
-  direction,
-}: {
-  to: string;
-  onClick: () => void;
-  label: string;
-  amount: number;
-  direction: 'owed_to_me' | 'i_owe';
-}) {
+type Debt = { id: string; to: string; label: string; amount: number; direction: 'owed_to_me' | 'i_owe' };
+
+/** The bets or the pot payments behind the balance, each linking to its page with its signed amount. */
+function DebtList({ label, debts, onClose }: { label: string; debts: Debt[]; onClose: () => void }) {
+  if (debts.length === 0) return null;
   return (
-    <Link
-      to={to}
-      onClick={onClick}
-      className="flex items-center justify-between gap-3 rounded-lg border p-3 text-sm outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
-    >
-      <span className="min-w-0 break-words">{label}</span>
-      <span
-        className={
-          direction === 'i_owe' ? 'shrink-0 font-medium text-red-700' : 'shrink-0 font-medium text-emerald-700'
-        }
-      >
-        {direction === 'i_owe' ? `−${formatDollars(amount)}` : `+${formatDollars(amount)}`}
-        <span className="sr-only">{direction === 'i_owe' ? ' you lost' : ' you won'}</span>
-      </span>
-    </Link>
+    <ul aria-label={label} className="grid gap-1">
+      {debts.map((debt) => (
+        <li key={debt.id}>
+          <Link
+            to={debt.to}
+            onClick={onClose}
+            className="flex items-center justify-between gap-3 rounded-lg border p-3 text-sm outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          >
+            <span className="min-w-0 break-words">{debt.label}</span>
+            <span
+              className={
+                debt.direction === 'i_owe'
+                  ? 'shrink-0 font-medium text-red-700'
+                  : 'shrink-0 font-medium text-emerald-700'
+              }
+            >
+              {debt.direction === 'i_owe'
+                ? `−${formatDollars(debt.amount)}`
+                : `+${formatDollars(debt.amount)}`}
+              <span className="sr-only">{debt.direction === 'i_owe' ? ' you lost' : ' you won'}</span>
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }
