@@ -31,7 +31,7 @@ export type FeedBet = z.infer<typeof feedBetSchema>;
 export type FeedItem = FeedBet | FeedPot;
 
 export function isFeedPot(item: FeedItem): item is FeedPot {
-  return 'type' in item && item.type === 'pot';
+  return 'type' in item;
 }
 
 /**

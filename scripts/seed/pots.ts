@@ -1,5 +1,5 @@
 /* Pots in every state among friends, with entries, payments, likes and comments: deterministic for a given seed. */
-import { paymentPlan, splitPot, type PotOutcome } from '../../domain/pot-rules.ts';
+import { paymentPlan, splitPot, type PotOutcome } from '#domain/pot-rules.ts';
 import { DAY, HOUR, iso, type Random } from './random.ts';
 import type { Edges } from './people.ts';
 
@@ -132,7 +132,7 @@ export function createPot(
     decidedAt: decided ? iso(decidedAt) : null,
     closedAt: status === 'open' || status === 'cancelled' ? null : iso(Math.min(now - 60_000, (joined.at(-1) ?? created) + HOUR)),
     disputedAt: disputed ? iso(Math.min(now, decidedAt + HOUR)) : null,
-    disputedBy: disputed ? (loser ?? null) : null,
+    disputedBy: disputed ? loser : null,
     cancelledAt: status === 'cancelled' ? iso(Math.min(now, created + DAY)) : null,
     createdAt: iso(created),
   };

@@ -24,8 +24,8 @@ export function useAddComment(config: MutationConfig<typeof addComment> = {}) {
     ...config,
     mutationFn: addComment,
     onSuccess: async (...args) => {
-      const [comment, { betId }] = args;
-      queryClient.setQueryData(getCommentsQueryOptions(betId).queryKey, (list) =>
+      const [comment, { betId, subject }] = args;
+      queryClient.setQueryData(getCommentsQueryOptions(betId, subject).queryKey, (list) =>
         list && !list.items.some((item) => item.id === comment.id)
           ? { ...list, items: [...list.items, comment] }
           : list,

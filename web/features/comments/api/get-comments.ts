@@ -15,7 +15,10 @@ export async function getComments(betId: string, subject: CommentSubject = 'bet'
 }
 
 export function getCommentsQueryOptions(betId: string, subject: CommentSubject = 'bet') {
-  return queryOptions({ queryKey: queryKeys.comments(betId), queryFn: () => getComments(betId, subject) });
+  return queryOptions({
+    queryKey: [...queryKeys.comments(betId), subject],
+    queryFn: () => getComments(betId, subject),
+  });
 }
 
 export function useComments(betId: string | null, subject: CommentSubject = 'bet') {
