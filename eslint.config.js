@@ -50,7 +50,8 @@ const serverFeatureUses = {
   comments: ['friends'],
   feed: ['comments', 'leaderboard'],
   invites: ['friends'],
-  pots: ['limits'],
+  // The feed's pot card (ADR 060) is also the profile's pot list.
+  pots: ['limits', 'feed'],
   notifications: ['bets', 'friends'],
   profile: ['auth', 'friends'],
   users: ['friends', 'profile'],

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { betStatusSchema, userSummarySchema } from './profiles.ts';
 import { betActions, betFieldLabels, betPayToField, betTrustFields, COMMENT_MAX } from './bets.ts';
 import { betEventKinds } from './bet-timeline.ts';
+import type { FeedPot } from './pots.ts';
 import { hasForbiddenCharacters, isBlank, normalizeText, textMessages } from './text.ts';
 
 export const FEED_PAGE_SIZE = 20;
@@ -25,6 +26,13 @@ export const feedBetSchema = z.object({
   likedByMe: z.boolean(),
 });
 export type FeedBet = z.infer<typeof feedBetSchema>;
+
+/** A feed row: a bet, or a pot the viewer is part of (ADR 060). Pots carry `type: 'pot'`. */
+export type FeedItem = FeedBet | FeedPot;
+
+export function isFeedPot(item: FeedItem): item is FeedPot {
+  return 'type' in item;
+}
 
 /**
  * The bet page (/bets/:id): the feed card, the state the action buttons read

@@ -1,5 +1,5 @@
 /*
- * 'Download History (CSV)' (ADR 029): one row per bet the user took part in,
+ * 'Download History (CSV)' (ADR 029): one row per bet the user took part in and per pot they entered (ADR 060),
  * RFC 4180 quoting, and text cells that a spreadsheet would run as a formula are defused.
  */
 
@@ -68,5 +68,41 @@ export function historyRow(bet: HistoryBet, userId: string): string {
     completed ? yesNo(bet.paymentSent) : '',
     completed ? yesNo(bet.paymentConfirmed) : '',
     completed && bet.completedAt ? bet.completedAt.toISOString() : '',
+  ]);
+}
+
+/** A pot the user entered, as the history lists it (ADR 060); `status` is the pot's state (`potState`). */
+export type HistoryPot = {
+  createdAt: Date;
+  entrantCount: number;
+  question: string;
+  stake: number;
+  status: 'open' | 'awaiting' | 'disputed' | 'decided' | 'cancelled';
+  /** What the user got back; null until decided. */
+  payout: number | null;
+  /** The user's payments in the plan (to pay or to receive): all marked paid, all confirmed; null when none. */
+  allPaid: boolean | null;
+  allConfirmed: boolean | null;
+  decidedAt: Date | null;
+};
+
+/**
+ * The row of one pot entry, in the bets' columns: the opponent cell says it was a pot and how many entered,
+ * the amount is the stake, and the result is 'won' (got back more than the stake), 'lost' (less) or
+ * 'returned' (the stake came back); paid/confirmed are empty when the user has no payment in it.
+ */
+export function historyPotRow(pot: HistoryPot): string {
+  const decided = pot.status === 'decided' && pot.payout !== null;
+  const result = !decided || pot.payout === null ? '' : pot.payout > pot.stake ? 'won' : pot.payout < pot.stake ? 'lost' : 'returned';
+  return csvRow([
+    pot.createdAt.toISOString(),
+    `Pot (${pot.entrantCount} ${pot.entrantCount === 1 ? 'entrant' : 'entrants'})`,
+    defuseFormula(pot.question),
+    String(pot.stake),
+    pot.status,
+    result,
+    decided && pot.allPaid !== null ? yesNo(pot.allPaid) : '',
+    decided && pot.allConfirmed !== null ? yesNo(pot.allConfirmed) : '',
+    decided && pot.decidedAt ? pot.decidedAt.toISOString() : '',
   ]);
 }

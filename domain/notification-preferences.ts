@@ -61,6 +61,7 @@ export function deliveryOf(
     case 'pot_closed':
     case 'pot_dispute_kept':
     case 'pot_dispute_overturned':
+    case 'pot_not_enough':
       return { category: 'bet_updates', channels: ['push'] };
     case 'friend_request_received':
       return { category: 'friend_requests', channels: ['push', 'email'] };
@@ -80,6 +81,7 @@ export function deliveryOf(
     case 'settlement_confirmed':
       return { category: 'bet_updates', channels: ['push'] };
     case 'comment_added':
+    case 'pot_comment_added':
       return { category: 'comments', channels: ['push', 'email'] };
     // A reminder asks for money owed: it waits on the recipient.
     case 'payment_reminder':

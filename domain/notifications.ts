@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { betCountText } from './balances.ts';
 import { formatDollars } from './money.ts';
-import { potInvitationLine } from './pot-rules.ts';
+import { potInvitationLine, potOutcomeTexts } from './pot-rules.ts';
 import { autoReminderSentence, reminderSentence } from './reminders.ts';
 
 /**
@@ -45,6 +45,8 @@ export const notificationTypes = [
   'pot_disputed',
   'pot_dispute_kept',
   'pot_dispute_overturned',
+  'pot_comment_added',
+  'pot_not_enough',
 ] as const;
 export const notificationTypeSchema = z.enum(notificationTypes);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -159,6 +161,10 @@ export function activitySentence(
       return `The result stands after the vote: ${item.data.description ?? 'a pot'}`;
     case 'pot_dispute_overturned':
       return `The result was overturned by vote: ${item.data.description ?? 'a pot'}`;
+    case 'pot_comment_added':
+      return `${name} commented on the pot: ${item.data.description ?? 'a pot'}`;
+    case 'pot_not_enough':
+      return `${potOutcomeTexts.not_enough}: ${item.data.description ?? 'a pot'}`;
   }
 }
 
@@ -180,6 +186,8 @@ export function activityTarget(type: NotificationType): 'bet' | 'user' | 'pot' {
     case 'pot_disputed':
     case 'pot_dispute_kept':
     case 'pot_dispute_overturned':
+    case 'pot_comment_added':
+    case 'pot_not_enough':
       return 'pot';
     case 'friend_request_received':
     case 'friend_request_accepted':

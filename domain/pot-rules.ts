@@ -292,6 +292,26 @@ export function potTotalText(total: number): string {
   return `Pot: ${formatDollars(total)}`;
 }
 
+/**
+ * What a pot with a result says about it: 'Result: <winning outcome>' (the option, or the actual number for
+ * Over/Under and Closest Guess), or why every stake was returned.
+ */
+export function potResultText(pot: {
+  outcome: PotOutcome | null;
+  winningLabel: string | null;
+  resultNumber: number | null;
+}): string | null {
+  if (pot.outcome === null) return null;
+  if (pot.outcome !== 'won') return potOutcomeTexts[pot.outcome];
+  const result = pot.winningLabel ?? (pot.resultNumber === null ? null : formatPotNumber(pot.resultNumber));
+  return result === null ? null : `Result: ${result}`;
+}
+
+/** 'N entrants' on a pot's feed card. */
+export function potEntrantsText(count: number): string {
+  return `${count} ${count === 1 ? 'entrant' : 'entrants'}`;
+}
+
 /** The inbox line of an invitation. */
 export function potInvitationLine(name: string, question: string): string {
   return `${name} invited you to a pot: ${question}`;

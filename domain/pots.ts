@@ -167,7 +167,7 @@ export function areEntriesClosed(pot: Pick<PotView, 'status' | 'closesAt' | 'now
  * Why a pot waits on the user in the inbox's 'Waiting on You' (the same rule as
  * server/features/notifications/waiting.sql.ts `potsWaitingOn`).
  */
-export const potWaitingReasons = ['join', 'referee', 'pick_referee'] as const;
+export const potWaitingReasons = ['join', 'referee', 'pick_referee', 'dispute_vote'] as const;
 export type PotWaitingReason = (typeof potWaitingReasons)[number];
 
 export const waitingPotSchema = z.object({
@@ -188,6 +188,8 @@ export function waitingPotLine(pot: Pick<WaitingPot, 'reason' | 'question' | 'cr
       return `${pot.creator.name} asked you to referee a pot: ${pot.question}`;
     case 'pick_referee':
       return `Your referee declined: ${pot.question}`;
+    case 'dispute_vote':
+      return `Vote on the disputed result: ${pot.question}`;
   }
 }
 
@@ -274,3 +276,28 @@ export const disputePotInputSchema = z
   .strict();
 
 export const disputeVoteInputSchema = z.object({ overturn: z.boolean() }).strict();
+
+/**
+ * A pot as the feed and the profile's pot lists show it (ADR 060): `status` is already {@link potState}
+ * (a passed closing time reads 'awaiting'), `result` is {@link potResultText} once there is a result.
+ */
+export const feedPotSchema = z.object({
+  type: z.literal('pot'),
+  id: z.string(),
+  question: z.string(),
+  stake: z.number().int(),
+  entrantCount: z.number().int(),
+  status: z.enum(potStatuses),
+  outcome: z.enum(potOutcomes).nullable(),
+  result: z.string().nullable(),
+  createdAt: z.string(),
+  creator: potPersonSchema,
+  commentCount: z.number().int(),
+  likeCount: z.number().int(),
+  likedByMe: z.boolean(),
+});
+export type FeedPot = z.infer<typeof feedPotSchema>;
+
+/** The profile's pots: 'Open Pots' (open, awaiting a result or disputed) and the decided ones, newest first. */
+export const myPotsSchema = z.object({ open: z.array(feedPotSchema), decided: z.array(feedPotSchema) });
+export type MyPots = z.infer<typeof myPotsSchema>;

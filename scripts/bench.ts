@@ -2,7 +2,7 @@
  * Times the real service functions (no HTTP) against a seeded database and
  * prints the plan of the friend-search statement.
  *
- *   npm run bench -- [--iterations 200] [--warmup 20] [--seed 42] [--database-url postgres://…] [--data-dir ./data]
+ *   npm run bench -- [--iterations 200] [--warmup 20] [--seed 42] [--only getPot,getFeedPage] [--database-url postgres://…] [--data-dir ./data]
  *
  * Viewers and terms are drawn deterministically from the data, so two runs
  * over the same seed measure the same calls. Run `npm run seed` first.
@@ -14,6 +14,8 @@ import { getBalance, listBalances } from '../server/features/balances/balances.s
 import { listMyBets } from '../server/features/bets/bets.service.ts';
 import { getBetPage } from '../server/features/feed/bet-page.service.ts';
 import { getFeedPage } from '../server/features/feed/feed.service.ts';
+import { getMyPots } from '../server/features/pots/pot-social.service.ts';
+import { getPot } from '../server/features/pots/pots.service.ts';
 import { listAllFriends, listFriends, searchUsers } from '../server/features/friends/friends.service.ts';
 import { getWeeklyLeaderboard } from '../server/features/leaderboard/leaderboard.service.ts';
 import { getActivityPage, getWaitingOnYou } from '../server/features/notifications/activity.service.ts';
@@ -26,6 +28,8 @@ const argsSchema = z.object({
   iterations: z.coerce.number().int().min(1).default(200),
   warmup: z.coerce.number().int().min(0).default(20),
   seed: z.coerce.number().int().default(42),
+  /** Comma-separated parts of case names: only the cases whose name contains one (e.g. `--only getPot,getFeedPage`). */
+  only: z.string().optional(),
   'database-url': z.string().optional(),
   'data-dir': z.string().optional(),
 });
@@ -88,7 +92,7 @@ async function measure(benchCase: Case, iterations: number, warmup: number) {
 
 async function main() {
   const { args, target } = await parseScriptArgs(
-    { iterations: { type: 'string' }, warmup: { type: 'string' }, seed: { type: 'string' } },
+    { iterations: { type: 'string' }, warmup: { type: 'string' }, seed: { type: 'string' }, only: { type: 'string' } },
     argsSchema,
   );
   const conn = await connect(target, logger);
@@ -146,6 +150,18 @@ async function pickSubjects(conn: Connection, seed: number) {
     'select b.id, b.created_by as viewer from bet b order by md5(b.id::text || $1) limit 50',
     [salt],
   );
+  // Pots with an entrant who sees them, and the people in the most pots, for the pot page and the feed with pots.
+  const potViews = await rows(
+    conn,
+    betViewRow,
+    'select e.pot_id as id, e.user_id as viewer from pot_entry e order by md5(e.pot_id::text || e.user_id || $1) limit 50',
+    [salt],
+  );
+  const potPeople = await ids(
+    `select user_id as id from (select user_id from pot_invite union all select creator_id from pot) m
+     group by user_id order by count(*) desc, user_id limit 50`,
+    [],
+  );
   const [busiestFriend = busiest] = await friendsOf(busiest);
   const usernames = (
     await rows(conn, usernameRow, 'select username from "user" order by md5(username || $1) limit 500', [
@@ -160,12 +176,14 @@ async function pickSubjects(conn: Connection, seed: number) {
     busiestFriend,
     loudest,
     betView: (i: number) => at(betViews, i),
+    potView: (i: number) => at(potViews.length > 0 ? potViews : betViews, i),
+    potPerson: (i: number) => at(potPeople.length > 0 ? potPeople : [busiest], i),
     terms: { two: fragments(2), three: fragments(3), four: fragments(4), exact: usernames.slice(0, 50) },
   };
 }
 
 function buildCases(db: Connection['db'], subjects: Awaited<ReturnType<typeof pickSubjects>>): Case[] {
-  const { pair, busiest, busiestFriend, loudest, betView, terms } = subjects;
+  const { pair, busiest, busiestFriend, loudest, betView, potView, potPerson, terms } = subjects;
   const activitySecondPage = async (viewer: string) => {
     const first = await getActivityPage(db, viewer, undefined);
     const cursor = first.nextCursor ? decodeCursor(first.nextCursor) : null;
@@ -248,6 +266,18 @@ function buildCases(db: Connection['db'], subjects: Awaited<ReturnType<typeof pi
       },
     },
     {
+      name: 'getPot (pot page, an entrant)',
+      run: async (i) => (await getPot(db, potView(i).viewer, potView(i).id)).entrants.length,
+    },
+    {
+      name: 'getFeedPage (the 50 users in the most pots)',
+      run: async (i) => (await getFeedPage(db, potPerson(i), undefined)).items.length,
+    },
+    {
+      name: 'getMyPots (the 50 users in the most pots)',
+      run: async (i) => (await getMyPots(db, potPerson(i))).open.length,
+    },
+    {
       name: 'getBetPage',
       run: async (i) => (await getBetPage(db, betView(i).viewer, betView(i).id)).commentCount,
     },
@@ -295,8 +325,11 @@ async function run(conn: Connection, args: z.output<typeof argsSchema>) {
     `${args.iterations} calls per case after ${args.warmup} warm-up calls; ms; rows = results per call\n`,
   );
   console.log('| case | p50 | p95 | p99 | mean | rows |\n|---|---|---|---|---|---|');
-  for (const benchCase of buildCases(conn.db, subjects))
+  const only = args.only?.split(',').filter((part) => part !== '');
+  for (const benchCase of buildCases(conn.db, subjects)) {
+    if (only && !only.some((part) => benchCase.name.includes(part))) continue;
     await measure(benchCase, args.iterations, args.warmup);
+  }
 
   const viewer = subjects.pair(0).viewer;
   await explainSearch(conn, viewer, '4-char fragment', at(subjects.terms.four, 0));
@@ -309,6 +342,8 @@ async function run(conn: Connection, args: z.output<typeof argsSchema>) {
     getActivityPage(conn.db, subjects.loudest, undefined),
   );
   await explainCall(conn, 'waiting on you, busiest user', () => getWaitingOnYou(conn.db, subjects.busiest));
+  await explainCall(conn, 'feed page, the user in the most pots', () => getFeedPage(conn.db, subjects.potPerson(0), undefined));
+  await explainCall(conn, 'pot page', () => getPot(conn.db, subjects.potView(0).viewer, subjects.potView(0).id));
   await explainCall(conn, 'bet page', () =>
     getBetPage(conn.db, subjects.betView(0).viewer, subjects.betView(0).id),
   );

@@ -1,6 +1,6 @@
 /*
  * Seeds a realistic, deterministic dataset: verified users, a heavy-tailed
- * friend graph, pending friend requests and bets in every state.
+ * friend graph, pending friend requests, bets in every state and pots in every state.
  *
  *   npm run seed -- --users 100000 [--seed 42] [--bets N] [--database-url postgres://…] [--data-dir ./data] [--reset]
  *
@@ -20,6 +20,16 @@ import { betLikes } from '../server/db/schema/likes.ts';
 import { notifications } from '../server/db/schema/notifications.ts';
 import { friendRequests, friendships } from '../server/db/schema/friends.ts';
 import { createBetRow, createComments, createLikes } from './seed/bets.ts';
+import { createPot, friendLists, POT_STATES } from './seed/pots.ts';
+import {
+  potComments,
+  potEntries,
+  potInvites,
+  potLikes,
+  potOptions,
+  potPayments,
+  pots as potsTable,
+} from '../server/db/schema/pots.ts';
 import { betNotifications, friendRequestNotification, friendshipNotification } from './seed/notifications.ts';
 import {
   createUsers,
@@ -39,6 +49,7 @@ const argsSchema = z.object({
   users: z.coerce.number().int().min(50).max(5_000_000).default(1000),
   seed: z.coerce.number().int().default(42),
   bets: z.coerce.number().int().min(0).optional(),
+  pots: z.coerce.number().int().min(0).optional(),
   reset: z.boolean().default(false),
   'database-url': z.string().optional(),
   'data-dir': z.string().optional(),
@@ -135,6 +146,38 @@ async function seed(conn: Connection, args: z.output<typeof argsSchema>, log: (m
   await noteSink.flush();
   await betNoteSink.flush();
   log(`bets: ${betSink.written}, comments: ${commentSink.written}, likes: ${likeSink.written}`);
+
+  // Pots draw from their own stream too. The demo user's first pots cycle through every state.
+  const potRng = new Random(args.seed + 2);
+  const friends = friendLists(edges);
+  const potSink = createSink(conn, potsTable);
+  const optionSink = createSink(conn, potOptions, { beforeFlush: () => potSink.flush() });
+  const potParents = async () => {
+    await potSink.flush();
+    await optionSink.flush();
+  };
+  const inviteSink = createSink(conn, potInvites, { beforeFlush: potParents });
+  const entrySink = createSink(conn, potEntries, { beforeFlush: potParents });
+  const paymentSink = createSink(conn, potPayments, { beforeFlush: potParents });
+  const potLikeSink = createSink(conn, potLikes, { beforeFlush: potParents });
+  const potCommentSink = createSink(conn, potComments, { beforeFlush: potParents });
+  const potCount = args.pots ?? Math.round(args.users / 10);
+  for (let i = 0; i < potCount; i++) {
+    const demoState = i < POT_STATES.length * 2 ? (POT_STATES[i % POT_STATES.length] ?? null) : null;
+    const creator = demoState ? 0 : potRng.int(0, users.ids.length - 1);
+    const made = createPot(potRng, users.ids, friends, creator, now, demoState);
+    if (!made) continue;
+    await potSink.add(made.pot);
+    for (const row of made.options) await optionSink.add(row);
+    for (const row of made.invites) await inviteSink.add(row);
+    for (const row of made.entries) await entrySink.add(row);
+    for (const row of made.payments) await paymentSink.add(row);
+    for (const row of made.likes) await potLikeSink.add(row);
+    for (const row of made.comments) await potCommentSink.add(row);
+  }
+  await potParents();
+  for (const sink of [inviteSink, entrySink, paymentSink, potLikeSink, potCommentSink]) await sink.flush();
+  log(`pots: ${potSink.written}, entries: ${entrySink.written}, payments: ${paymentSink.written}`);
   log(`notifications: ${noteSink.written + betNoteSink.written}`);
 }
 
@@ -144,6 +187,7 @@ async function main() {
       users: { type: 'string' },
       seed: { type: 'string' },
       bets: { type: 'string' },
+      pots: { type: 'string' },
       reset: { type: 'boolean' },
     },
     argsSchema,

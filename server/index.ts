@@ -6,6 +6,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { createApp } from './app.ts';
 import { createOverdueJob } from './features/bets/overdue-job.ts';
 import { createReminderJob } from './features/reminders/reminder-job.ts';
+import { createPotCloseJob } from './features/pots/pot-close-job.ts';
 import { bootstrap } from './bootstrap.ts';
 import { EnvError, loadEnv, type Env } from './env.ts';
 import { startHeldMailFlush } from './lib/notification-mail.ts';
@@ -58,6 +59,8 @@ const overdueJob = createOverdueJob({ db: deps.database.db, publish: (userIds, e
 overdueJob.start();
 const reminderJob = createReminderJob({ db: deps.database.db, publish: (userIds, event) => deps.events.publish(userIds, event), logger, batchSize: jobBatchSize });
 reminderJob.start();
+const potCloseJob = createPotCloseJob({ db: deps.database.db, publish: (userIds, event) => deps.events.publish(userIds, event), logger, batchSize: jobBatchSize });
+potCloseJob.start();
 deps.push.start();
 
 let draining = false;
@@ -127,6 +130,7 @@ async function shutdown(signal: string) {
   stopHeldMailFlush();
   await overdueJob.stop();
   await reminderJob.stop();
+  await potCloseJob.stop();
   await deps.close();
   logger.info('stopped');
   process.exit(0);

@@ -250,6 +250,16 @@ export function routeSpecs(ids: FuzzIds): RouteSpec[] {
       path: potPath('/vote'),
       body: bodyFor({ optionId: withReal(ids.potOptionIds ?? [], idLike) }),
     },
+    { route: 'GET /pots/mine', method: 'GET', path: fixed('/api/pots/mine') },
+    { route: 'PUT /pots/:id/like', method: 'PUT', path: potPath('/like') },
+    { route: 'DELETE /pots/:id/like', method: 'DELETE', path: potPath('/like') },
+    { route: 'GET /pots/:id/comments', method: 'GET', path: potPath('/comments') },
+    {
+      route: 'POST /pots/:id/comments',
+      method: 'POST',
+      path: potPath('/comments'),
+      body: bodyFor({ text: nastyString }),
+    },
     { route: 'POST /pots/:id/payments/:paymentId/sent', method: 'POST', path: potPaymentPath('/sent') },
     {
       route: 'POST /pots/:id/payments/:paymentId/confirmed',

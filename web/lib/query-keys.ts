@@ -51,6 +51,8 @@ export const queryKeys = {
   /** Prefix of every pot page: what a 'pots' event refreshes. */
   pots: ['pots'] as const,
   pot: (potId: string) => ['pots', potId] as const,
+  /** The profile's 'Open Pots' and decided pots: under `pots`, so every pot change refreshes them. */
+  myPots: ['pots', 'mine'] as const,
 };
 
 /**
@@ -71,9 +73,10 @@ export const keysForChange: Record<ChangeKind, readonly QueryKey[]> = {
   ],
   notifications: [queryKeys.notifications, queryKeys.activity],
   feed: [queryKeys.feed],
-  // A pot changed: its page, the limits its stakes count against, and what waits on the viewer (the
-  // inbox's 'Waiting on You' and the red dot read invitations and referee requests).
-  pots: [queryKeys.pots, queryKeys.limits, queryKeys.notifications, queryKeys.activity],
+  // A pot changed: its page and the profile's pot lists (under `pots`), its feed card, the limits its stakes
+  // count against, and what waits on the viewer (the inbox's 'Waiting on You' and the red dot read
+  // invitations, referee requests and disputes to vote on).
+  pots: [queryKeys.pots, queryKeys.feed, queryKeys.limits, queryKeys.notifications, queryKeys.activity],
   // Everything that shows who is friends with whom.
   friends: [
     queryKeys.invites,

@@ -10,6 +10,7 @@ import {
   type UserSummary,
 } from '#domain/profiles.ts';
 import { userStatsSchema, type UserStats } from '#domain/stats.ts';
+import { feedPotSchema, type FeedPot } from '#domain/pots.ts';
 import type { SessionData } from '../lib/session.ts';
 
 /*
@@ -69,6 +70,26 @@ export function feedBet(overrides: Partial<FeedBet> = {}): FeedBet {
     likedByMe: false,
     ...overrides,
   } satisfies FeedBet);
+}
+
+/** A pot's feed card (ADR 060): three entrants at $5, open. */
+export function feedPot(overrides: Partial<FeedPot> = {}): FeedPot {
+  return feedPotSchema.parse({
+    type: 'pot',
+    id: nextId('pot'),
+    question: 'Who wins the Super Bowl?',
+    stake: 5,
+    entrantCount: 3,
+    status: 'open',
+    outcome: null,
+    result: null,
+    createdAt: NOW(),
+    creator: party(alex),
+    commentCount: 0,
+    likeCount: 0,
+    likedByMe: false,
+    ...overrides,
+  } satisfies FeedPot);
 }
 
 export function bet(overrides: Partial<Bet> = {}): Bet {

@@ -94,9 +94,14 @@ export const pots = pgTable(
       sql`(${table.status} = 'cancelled') = (${table.cancelledAt} is not null)`,
     ),
     index('pot_creator_idx').on(table.creatorId, table.createdAt.desc().nullsFirst()),
+    // Leads with the referee for 'Waiting on You', ordered by creation for the feed's keyset walk.
     index('pot_referee_idx')
-      .on(table.refereeId)
+      .on(table.refereeId, table.createdAt.desc(), table.id.desc())
       .where(sql`${table.refereeId} is not null`),
+    // The job that ends pots whose entries closed by time with fewer than two entrants walks only open pots.
+    index('pot_open_closes_idx')
+      .on(table.closesAt)
+      .where(sql`${table.status} = 'open' and ${table.closesAt} is not null`),
   ],
 );
 
@@ -237,4 +242,40 @@ export const potDisputeVotes = pgTable(
     votedAt: timestamp('voted_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.potId, table.userId] })],
+);
+
+/** Likes on a pot's feed card, stored per user as bet likes are (ADR 012, ADR 060). */
+export const potLikes = pgTable(
+  'pot_like',
+  {
+    potId: uuid('pot_id')
+      .notNull()
+      .references(() => pots.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.potId, table.userId] }), index('pot_like_user_idx').on(table.userId)],
+);
+
+/** Comments on a pot's feed card: the comment table's rules, keyed by pot (ADR 060). */
+export const potComments = pgTable(
+  'pot_comment',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    potId: uuid('pot_id')
+      .notNull()
+      .references(() => pots.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('pot_comment_text_length', sql`char_length(${table.text}) between 1 and 500`),
+    index('pot_comment_pot_idx').on(table.potId, table.createdAt, table.id),
+    index('pot_comment_user_idx').on(table.userId),
+  ],
 );

@@ -13,7 +13,7 @@ import { challenges } from '#server/db/schema/challenges.ts';
 import { comments } from '#server/db/schema/comments.ts';
 import { pushSubscriptions } from '#server/db/schema/push.ts';
 import { friendRequests, friendships } from '#server/db/schema/friends.ts';
-import { potEntries, potInvites, potOptions, potPayments, pots } from '#server/db/schema/pots.ts';
+import { potComments, potEntries, potInvites, potOptions, potPayments, pots } from '#server/db/schema/pots.ts';
 import { checkPotQuestion, POT_OPTION_MAX } from '#domain/pots.ts';
 import { insertBet } from '#server/testing/bets.ts';
 import { insertUser, signedInUser } from '#server/testing/factories.ts';
@@ -170,7 +170,7 @@ async function invalidRows(): Promise<string[]> {
     if (isBlank(option.label) || option.label.length > POT_OPTION_MAX || hasForbiddenCharacters(option.label))
       problems.push(`pot option ${option.id}: ${JSON.stringify(option.label)}`);
   }
-  for (const comment of await t.db.select().from(comments)) {
+  for (const comment of [...(await t.db.select().from(comments)), ...(await t.db.select().from(potComments))]) {
     if (isBlank(comment.text) || comment.text.length > COMMENT_MAX || hasForbiddenCharacters(comment.text)) {
       problems.push(`comment ${comment.id}: ${JSON.stringify(comment.text)}`);
     }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { historyCsvHeader, historyRow } from '#domain/history.ts';
+import { historyCsvHeader, historyPotRow, historyRow } from '#domain/history.ts';
+import { potState, potStatuses } from '#domain/pots.ts';
 import type { Db } from '#server/db/client.ts';
 import { queryRows } from '#server/db/query.ts';
 
@@ -8,7 +9,8 @@ import { queryRows } from '#server/db/query.ts';
 export const HISTORY_PAGE_SIZE = 500;
 
 const date = z.union([z.string(), z.date()]).transform((value) => new Date(value));
-const historyRowSchema = z.object({
+const betRowSchema = z.object({
+  kind: z.literal('bet'),
   id: z.string(),
   created_at: date,
   opponent_name: z.string(),
@@ -20,13 +22,30 @@ const historyRowSchema = z.object({
   payment_confirmed: z.boolean(),
   completed_at: date.nullable(),
 });
+const potRowSchema = z.object({
+  kind: z.literal('pot'),
+  id: z.string(),
+  created_at: date,
+  entrant_count: z.number(),
+  description: z.string(),
+  amount: z.number(),
+  status: z.enum(potStatuses),
+  closes_at: date.nullable(),
+  now: date,
+  payout: z.number().nullable(),
+  all_paid: z.boolean().nullable(),
+  all_confirmed: z.boolean().nullable(),
+  completed_at: date.nullable(),
+});
+const historyRowSchema = z.discriminatedUnion('kind', [betRowSchema, potRowSchema]);
 
 type Cursor = { createdAt: Date; id: string };
 
 /**
- * One keyset page of the user's bets, newest first. Each branch walks its own
- * index in order (bet_creator_idx, bet_opponent_idx) and stops after a page,
- * so a page costs the same at bet 9,500 as at bet 1.
+ * One keyset page of the user's bets and pot entries, newest first. Each bet
+ * branch walks its own index in order (bet_creator_idx, bet_opponent_idx) and
+ * stops after a page, so a page costs the same at bet 9,500 as at bet 1; the
+ * pot branch starts from pot_entry_user_idx (a person enters far fewer pots).
  */
 async function historyPage(db: Db, userId: string, after: Cursor | null) {
   const keyset = (alias: string) =>
@@ -34,8 +53,10 @@ async function historyPage(db: Db, userId: string, after: Cursor | null) {
   return queryRows(
     db,
     sql`
-      select b.id, b.created_at, u.name as opponent_name, b.description, b.amount, b.status, b.winner_id,
-        b.payment_sent, b.payment_confirmed, b.completed_at
+      (select 'bet' as kind, b.id, b.created_at, u.name as opponent_name, b.description, b.amount, b.status, b.winner_id,
+        b.payment_sent, b.payment_confirmed, b.completed_at,
+        null::int as entrant_count, null::timestamptz as closes_at, null::timestamptz as now, null::int as payout,
+        null::boolean as all_paid, null::boolean as all_confirmed
       from (
         (select * from bet c where c.created_by = ${userId} ${keyset('c')}
           order by c.created_at desc, c.id desc limit ${HISTORY_PAGE_SIZE})
@@ -45,9 +66,32 @@ async function historyPage(db: Db, userId: string, after: Cursor | null) {
       ) b
       join "user" u on u.id = case when b.created_by = ${userId} then b.opponent_id else b.created_by end
       order by b.created_at desc, b.id desc
+      limit ${HISTORY_PAGE_SIZE})
+      union all
+      (select 'pot', p.id, p.created_at, null, p.question, p.stake, p.status, null, null, null, p.decided_at,
+        (select count(*) from pot_entry pe where pe.pot_id = p.id)::int, p.closes_at, now(), e.payout,
+        (select bool_and(pp.sent_at is not null) from pot_payment pp
+          where pp.pot_id = p.id and ${userId} in (pp.payer_id, pp.payee_id)),
+        (select bool_and(pp.confirmed_at is not null) from pot_payment pp
+          where pp.pot_id = p.id and ${userId} in (pp.payer_id, pp.payee_id))
+      from pot_entry e join pot p on p.id = e.pot_id
+      where e.user_id = ${userId} ${keyset('p')}
+      order by p.created_at desc, p.id desc
+      limit ${HISTORY_PAGE_SIZE})
+      order by created_at desc, id desc
       limit ${HISTORY_PAGE_SIZE}`,
     historyRowSchema,
   );
+}
+
+/** The pot's state as its page shows it: a passed closing time reads 'awaiting' (ADR 054). */
+function foldedStatus(row: z.output<typeof potRowSchema>) {
+  const state = potState({
+    status: row.status,
+    closesAt: row.closes_at?.toISOString() ?? null,
+    now: row.now.toISOString(),
+  });
+  return state === 'closed' ? 'awaiting' : state;
 }
 
 /**
@@ -71,7 +115,19 @@ export function historyCsvStream(db: Db, userId: string): ReadableStream<Uint8Ar
         if (rows.length > 0) {
           const text = rows
             .map((row) =>
-              historyRow(
+              row.kind === 'pot'
+                ? historyPotRow({
+                    createdAt: row.created_at,
+                    entrantCount: row.entrant_count,
+                    question: row.description,
+                    stake: row.amount,
+                    status: foldedStatus(row),
+                    payout: row.payout,
+                    allPaid: row.all_paid,
+                    allConfirmed: row.all_confirmed,
+                    decidedAt: row.completed_at,
+                  })
+                : historyRow(
                 {
                   createdAt: row.created_at,
                   opponentName: row.opponent_name,

@@ -29,9 +29,10 @@ export function settlementWaitsOn(userId: string | Placeholder): SQL {
  * The one home of "this pot waits on the user" (ADR 054): rows of (pot_id, reason) for
  * - `join`: an invitation not yet answered — not entered, not declined (or left), entries still open;
  * - `referee`: a referee request not yet accepted or declined, on a pot not over;
- * - `pick_referee`: the creator's pot whose referee declined, until they pick another.
+ * - `pick_referee`: the creator's pot whose referee declined, until they pick another;
+ * - `dispute_vote`: a disputed pot the user entered and has not voted on yet (ADR 060).
  * The red dot reads it with `exists`, the inbox's 'Waiting on You' lists it. Each arm starts from an index
- * on the user (pot_invite_user_idx, pot_referee_idx, pot_creator_idx).
+ * on the user (pot_invite_user_idx, pot_referee_idx, pot_creator_idx, pot_entry_user_idx).
  */
 export function potsWaitingOn(userId: string | Placeholder): SQL {
   return sql`
@@ -45,5 +46,9 @@ export function potsWaitingOn(userId: string | Placeholder): SQL {
     union all
     select p.id, 'pick_referee' from pot p
       where p.creator_id = ${userId} and p.decider = 'referee' and p.referee_id is null
-        and p.status not in ('decided', 'cancelled')`;
+        and p.status not in ('decided', 'cancelled')
+    union all
+    select p.id, 'dispute_vote' from pot_entry e join pot p on p.id = e.pot_id
+      where e.user_id = ${userId} and p.status = 'disputed'
+        and not exists (select 1 from pot_dispute_vote dv where dv.pot_id = p.id and dv.user_id = e.user_id)`;
 }

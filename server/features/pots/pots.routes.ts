@@ -32,6 +32,8 @@ import {
   pickReferee,
   type PotEffects,
 } from './pots.service.ts';
+import { addPotComment, getMyPots, likePot, listPotComments, unlikePot } from './pot-social.service.ts';
+import { addCommentInputSchema } from '#domain/feed.ts';
 
 const potParam = z.object({ id: z.uuid('Pot not found.') });
 const paymentParam = z.object({ id: z.uuid('Pot not found.'), paymentId: z.uuid('Payment not found.') });
@@ -49,6 +51,33 @@ export const potRoutes = new Hono<AppEnv>()
       201,
     ),
   )
+  // The profile's 'Open Pots' and decided pots (ADR 060).
+  .get('/mine', async (c) => c.json(await getMyPots(c.var.deps.database.db, currentUser(c).id)))
+  // A pot card's like and comments change the counts on every open feed that shows it, as a bet's do.
+  .put('/:id/like', validate('param', potParam), async (c) => {
+    const { state, viewers } = await likePot(c.var.deps.database.db, currentUser(c).id, c.req.valid('param').id);
+    await c.var.deps.events.publish(viewers, { kind: 'feed' });
+    return c.json(state);
+  })
+  .delete('/:id/like', validate('param', potParam), async (c) => {
+    const { state, viewers } = await unlikePot(c.var.deps.database.db, currentUser(c).id, c.req.valid('param').id);
+    await c.var.deps.events.publish(viewers, { kind: 'feed' });
+    return c.json(state);
+  })
+  .get('/:id/comments', validate('param', potParam), async (c) =>
+    c.json({ items: await listPotComments(c.var.deps.database.db, currentUser(c).id, c.req.valid('param').id) }),
+  )
+  .post('/:id/comments', validate('param', potParam), validate('json', addCommentInputSchema), async (c) => {
+    const { comment, notified, viewers } = await addPotComment(
+      c.var.deps.database.db,
+      currentUser(c).id,
+      c.req.valid('param').id,
+      c.req.valid('json').text,
+    );
+    await c.var.deps.events.publish(viewers, { kind: 'feed' });
+    if (notified.length > 0) await c.var.deps.events.publish(notified, { kind: 'notifications' });
+    return c.json(comment, 201);
+  })
   .get('/:id', validate('param', potParam), async (c) =>
     c.json(await getPot(c.var.deps.database.db, currentUser(c).id, c.req.valid('param').id)),
   )

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
 import { page } from 'vitest/browser';
-import { alex, cardBet, comment, feedBet, stats, userCard, users } from '#web/testing/factories.ts';
+import { alex, cardBet, comment, feedBet, feedPot, stats, userCard, users } from '#web/testing/factories.ts';
 import { deferred } from '#web/testing/deferred.ts';
 import {
   apiError,
@@ -220,4 +220,41 @@ test('comments spin while they load, and a failed load offers Retry', async () =
   await page.getByRole('dialog').getByRole('button', { name: 'Retry' }).click();
   await expect.element(page.getByText('See you at the game')).toBeVisible();
   await expect.element(page.getByText('Alex Rivera', { exact: true }).last()).toBeVisible();
+});
+
+test("a pot's card: the question links to its page, 'Pot: $N', entrants, state and result; liked and commented on as a pot", async () => {
+  const pot = feedPot({
+    question: 'Who gets engaged first?',
+    entrantCount: 4,
+    status: 'decided',
+    outcome: 'won',
+    result: 'Result: Ana',
+    commentCount: 1,
+  });
+  const open = feedPot({ question: 'Over/under 3.5 goals?', status: 'awaiting' });
+  const likes: string[] = [];
+  worker.use(
+    http.put(`/api/pots/${pot.id}/like`, () => {
+      likes.push(pot.id);
+      return HttpResponse.json({ liked: true, likeCount: 1 });
+    }),
+    http.get(`/api/pots/${pot.id}/comments`, () =>
+      HttpResponse.json<CommentsBody>({ items: [comment({ text: 'Called it' })] }),
+    ),
+    ...feedHandlers([pot, feedBet({ description: 'Snow by Friday' }), open]),
+  );
+  await renderFeed();
+  const card = page.getByRole('article', { name: 'Alex Rivera started a pot' }).first();
+  await expect.element(card.getByRole('link', { name: 'Who gets engaged first?' })).toHaveAttribute('href', `/pots/${pot.id}`);
+  await expect.element(card.getByText('Pot: $20')).toBeVisible();
+  await expect.element(card.getByText('4 entrants · $5 per person')).toBeVisible();
+  await expect.element(card.getByText('Decided')).toBeVisible();
+  await expect.element(card.getByText('Result: Ana')).toBeVisible();
+  await expect.element(page.getByText('Awaiting result')).toBeVisible();
+  await expect.element(page.getByText('Snow by Friday')).toBeVisible();
+  await card.getByRole('button', { name: 'Like' }).click();
+  await expect.element(card.getByRole('button', { name: 'Like' })).toHaveAttribute('aria-pressed', 'true');
+  expect(likes).toEqual([pot.id]);
+  await card.getByRole('button', { name: 'Comments' }).click();
+  await expect.element(page.getByRole('dialog').getByText('Called it')).toBeVisible();
 });

@@ -36,6 +36,8 @@ export function Component() {
   const [searchParams, setSearchParams] = useSearchParams();
   const [selectedUserId, setSelectedUserId] = useState<string | null>(null);
   const [commentsBetId, setCommentsBetId] = useState<string | null>(null);
+  // A pot's feed card opens the pot's comments (ADR 060).
+  const [commentsSubject, setCommentsSubject] = useState<'bet' | 'pot'>('bet');
   const tab = readTab(searchParams);
   usePreloadOnIntent(CommentsDialog, UserProfileDialog);
 
@@ -62,7 +64,10 @@ export function Component() {
         <TabsContent value="feed">
           <FeedList
             onOpenUser={setSelectedUserId}
-            onOpenComments={setCommentsBetId}
+            onOpenComments={(id, subject = 'bet') => {
+              setCommentsSubject(subject);
+              setCommentsBetId(id);
+            }}
             emptyAction={
               <Button asChild className="mt-2">
                 <Link to={PLACE_BET_PATH}>Place a Bet</Link>
@@ -77,6 +82,7 @@ export function Component() {
       <LazyOverlay open={commentsBetId !== null}>
         <CommentsDialog
           betId={commentsBetId}
+          subject={commentsSubject}
           open={commentsBetId !== null}
           onOpenChange={(open) => {
             if (!open) setCommentsBetId(null);

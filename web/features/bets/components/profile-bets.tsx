@@ -16,6 +16,9 @@ type ProfileBetsProps = {
   onOpenComments: (betId: string) => void;
   /** The open challenge links (web/features/challenges), shown between Pending and Active Bets. */
   openChallenges: ReactNode;
+  /** The pots the viewer is part of (web/features/pots): open ones before the bets, decided ones after the past bets. */
+  openPots?: ReactNode;
+  pastPots?: ReactNode;
 };
 
 /**
@@ -25,7 +28,14 @@ type ProfileBetsProps = {
 const REVEAL = { first: 1, perTask: 1 };
 
 /** The profile's Pending, Active and Past Bets, or the empty state when I have none. */
-export function ProfileBets({ viewerId, placeBetPath, onOpenComments, openChallenges }: ProfileBetsProps) {
+export function ProfileBets({
+  viewerId,
+  placeBetPath,
+  onOpenComments,
+  openChallenges,
+  openPots,
+  pastPots,
+}: ProfileBetsProps) {
   const bets = useMyBets();
   const [loading, setLoading] = useState<BetSectionName | null>(null);
   const sections = bets.data ? [bets.data.pending, bets.data.active, bets.data.past] : [];
@@ -58,6 +68,7 @@ export function ProfileBets({ viewerId, placeBetPath, onOpenComments, openChalle
   if (pending.bets.length + active.bets.length + past.bets.length === 0) {
     return (
       <div className="grid gap-6">
+        {openPots}
         <EmptyState
           icon={Trophy}
           title="No bets yet"
@@ -70,6 +81,7 @@ export function ProfileBets({ viewerId, placeBetPath, onOpenComments, openChalle
           }
         />
         {openChallenges}
+        {pastPots}
       </div>
     );
   }
@@ -96,10 +108,12 @@ export function ProfileBets({ viewerId, placeBetPath, onOpenComments, openChalle
     ) : null;
   return (
     <div className="grid gap-6">
+      {openPots}
       <BetSection title="Pending Bets" bets={pending.bets} {...sectionProps} footer={footer('pending')} />
       {openChallenges}
       <BetSection title="Active Bets" bets={active.bets} {...sectionProps} footer={footer('active')} />
       <BetSection title="Past Bets" bets={past.bets} {...sectionProps} footer={footer('past')} />
+      {pastPots}
     </div>
   );
 }

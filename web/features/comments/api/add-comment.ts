@@ -1,12 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '#web/lib/api-client.ts';
 import type { MutationConfig } from '#web/lib/query-client.ts';
-import { getCommentsQueryOptions } from './get-comments.ts';
+import { getCommentsQueryOptions, type CommentSubject } from './get-comments.ts';
 
-export type AddCommentInput = { betId: string; text: string };
+export type AddCommentInput = { betId: string; text: string; subject?: CommentSubject };
 
-export async function addComment({ betId, text }: AddCommentInput) {
-  return unwrap(await api.bets[':id'].comments.$post({ param: { id: betId }, json: { text } }));
+export async function addComment({ betId, text, subject = 'bet' }: AddCommentInput) {
+  return unwrap(
+    subject === 'pot'
+      ? await api.pots[':id'].comments.$post({ param: { id: betId }, json: { text } })
+      : await api.bets[':id'].comments.$post({ param: { id: betId }, json: { text } }),
+  );
 }
 
 /**
@@ -20,8 +24,8 @@ export function useAddComment(config: MutationConfig<typeof addComment> = {}) {
     ...config,
     mutationFn: addComment,
     onSuccess: async (...args) => {
-      const [comment, { betId }] = args;
-      queryClient.setQueryData(getCommentsQueryOptions(betId).queryKey, (list) =>
+      const [comment, { betId, subject }] = args;
+      queryClient.setQueryData(getCommentsQueryOptions(betId, subject).queryKey, (list) =>
         list && !list.items.some((item) => item.id === comment.id)
           ? { ...list, items: [...list.items, comment] }
           : list,

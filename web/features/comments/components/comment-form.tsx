@@ -7,15 +7,17 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { apiErrorMessage } from '#web/lib/api-error.ts';
 import { useAddComment } from '../api/add-comment.ts';
+import type { CommentSubject } from '../api/get-comments.ts';
 
 type CommentFormProps = {
   betId: string;
+  subject?: CommentSubject;
   inputRef?: Ref<HTMLInputElement>;
   onCommentAdded?: ((betId: string) => void) | undefined;
 };
 
 /** 'Add a comment...', sent with Enter or the send button; a failed send keeps the text. */
-export function CommentForm({ betId, inputRef, onCommentAdded }: CommentFormProps) {
+export function CommentForm({ betId, subject = 'bet', inputRef, onCommentAdded }: CommentFormProps) {
   const inputId = useId();
   const [text, setText] = useState('');
   const addComment = useAddComment({
@@ -39,7 +41,7 @@ export function CommentForm({ betId, inputRef, onCommentAdded }: CommentFormProp
       className="flex items-center gap-2"
       onSubmit={(event) => {
         event.preventDefault();
-        if (canSend) addComment.mutate({ betId, text: trimmed });
+        if (canSend) addComment.mutate({ betId, text: trimmed, subject });
       }}
     >
       <label htmlFor={inputId} className="sr-only">

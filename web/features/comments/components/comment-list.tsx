@@ -3,13 +3,13 @@ import { commentAuthorLabel } from '#domain/feed.ts';
 import { relativeTime } from '#domain/relative-time.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
-import { useComments } from '../api/get-comments.ts';
+import { useComments, type CommentSubject } from '../api/get-comments.ts';
 
-type CommentListProps = { betId: string };
+type CommentListProps = { betId: string; subject?: CommentSubject };
 
 /** A bet's comments, oldest at the top; opens (and stays) scrolled to the newest. */
-export function CommentList({ betId }: CommentListProps) {
-  const comments = useComments(betId);
+export function CommentList({ betId, subject = 'bet' }: CommentListProps) {
+  const comments = useComments(betId, subject);
   const scroller = useRef<HTMLDivElement>(null);
   const items = comments.data?.items;
   const lastId = items?.at(-1)?.id;

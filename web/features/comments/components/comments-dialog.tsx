@@ -6,12 +6,15 @@ import {
   DialogHeader,
   DialogTitle,
 } from '#web/components/ui/dialog.tsx';
+import type { CommentSubject } from '../api/get-comments.ts';
 import { CommentForm } from './comment-form.tsx';
 import { CommentList } from './comment-list.tsx';
 
 type CommentsDialogProps = {
   /** The bet whose comments are shown; null renders nothing (closed). */
   betId: string | null;
+  /** A pot's feed card has comments too (ADR 060). */
+  subject?: CommentSubject;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** After the viewer's comment is saved, e.g. to count it on the bet's card. */
@@ -19,7 +22,13 @@ type CommentsDialogProps = {
 };
 
 /** A bet's comments and a field to add one; used from the feed and from profile bet cards. */
-export function CommentsDialog({ betId, open, onOpenChange, onCommentAdded }: CommentsDialogProps) {
+export function CommentsDialog({
+  betId,
+  subject = 'bet',
+  open,
+  onOpenChange,
+  onCommentAdded,
+}: CommentsDialogProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   return (
     <Dialog open={open && betId !== null} onOpenChange={onOpenChange}>
@@ -37,13 +46,15 @@ export function CommentsDialog({ betId, open, onOpenChange, onCommentAdded }: Co
         <DialogHeader>
           <DialogTitle>Comments</DialogTitle>
           <DialogDescription className="sr-only">
-            Read the comments on this bet and add your own.
+            {subject === 'pot'
+              ? 'Read the comments on this pot and add your own.'
+              : 'Read the comments on this bet and add your own.'}
           </DialogDescription>
         </DialogHeader>
         {betId ? (
           <>
-            <CommentList betId={betId} />
-            <CommentForm betId={betId} inputRef={inputRef} onCommentAdded={onCommentAdded} />
+            <CommentList betId={betId} subject={subject} />
+            <CommentForm betId={betId} subject={subject} inputRef={inputRef} onCommentAdded={onCommentAdded} />
           </>
         ) : null}
       </DialogContent>

@@ -13,9 +13,22 @@ export async function unlikeBet(betId: string) {
   return unwrap(await api.bets[':id'].like.$delete({ param: { id: betId } }));
 }
 
-export type ToggleBetLikeInput = { betId: string; like: boolean };
+/** A pot card's like, stored as a bet's is (ADR 060). */
+async function likePot(potId: string) {
+  return unwrap(await api.pots[':id'].like.$put({ param: { id: potId } }));
+}
 
-async function toggleBetLike({ betId, like }: ToggleBetLikeInput) {
+async function unlikePot(potId: string) {
+  return unwrap(await api.pots[':id'].like.$delete({ param: { id: potId } }));
+}
+
+/** What a like belongs to: a bet, or a pot's feed card. */
+export type LikeSubject = 'bet' | 'pot';
+
+export type ToggleBetLikeInput = { betId: string; like: boolean; subject?: LikeSubject };
+
+async function toggleBetLike({ betId, like, subject = 'bet' }: ToggleBetLikeInput) {
+  if (subject === 'pot') return like ? likePot(betId) : unlikePot(betId);
   return like ? likeBet(betId) : unlikeBet(betId);
 }
 

@@ -1,12 +1,13 @@
 import { Heart, MessageCircle } from 'lucide-react';
 import { useId } from 'react';
-import type { FeedBet } from '#domain/feed.ts';
+import { isFeedPot, type FeedItem } from '#domain/feed.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { cn } from '#web/lib/utils.ts';
 import { useToggleBetLike } from '../api/toggle-bet-like.ts';
 
 type BetCardActionsProps = {
-  bet: FeedBet;
+  /** A bet, or a pot's feed card: both are liked and commented on alike (ADR 060). */
+  bet: FeedItem;
   onOpenComments: (betId: string) => void;
 };
 
@@ -33,7 +34,9 @@ export function BetCardActions({ bet, onOpenComments }: BetCardActionsProps) {
         aria-label="Like"
         aria-pressed={liked}
         aria-describedby={likesId}
-        onClick={() => toggleLike.mutate({ betId: bet.id, like: !liked })}
+        onClick={() =>
+          toggleLike.mutate({ betId: bet.id, like: !liked, subject: isFeedPot(bet) ? 'pot' : 'bet' })
+        }
       >
         <Heart className={cn('size-4.5', liked && 'fill-current')} aria-hidden />
         <span aria-hidden className="tabular-nums">

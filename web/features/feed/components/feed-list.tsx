@@ -3,14 +3,17 @@ import { LoadMore } from '#web/components/ui/load-more.tsx';
 import { useRevealedCount } from '#web/hooks/use-revealed-count.ts';
 import { isOfflineError } from '#web/lib/api-error.ts';
 import { useFeed } from '../api/get-feed.ts';
+import { isFeedPot } from '#domain/feed.ts';
 import { BetCard } from './bet-card.tsx';
 import { FeedEmpty } from './feed-empty.tsx';
+import { PotFeedCard } from './pot-feed-card.tsx';
 import { FeedLoadError } from './feed-load-error.tsx';
 import { FeedSkeleton } from './feed-skeleton.tsx';
 
 type FeedListProps = {
   onOpenUser: (userId: string) => void;
-  onOpenComments: (betId: string) => void;
+  /** A pot's card says so: its comments are the pot's (ADR 060). */
+  onOpenComments: (betId: string, subject?: 'bet' | 'pot') => void;
   /** Shown under the empty state, e.g. a way to place a bet. */
   emptyAction?: ReactNode;
 };
@@ -20,8 +23,9 @@ const REVEAL = { first: 4, perTask: 2 };
 
 /** Memoized: each revealing task renders only the cards it adds. */
 const FeedCard = memo(BetCard);
+const PotCard = memo(PotFeedCard);
 
-/** The Feed tab: my bets and my friends' bets, newest first, loaded a page at a time. */
+/** The Feed tab: my bets, my friends' bets and the pots I am part of, newest first, a page at a time. */
 export function FeedList({ onOpenUser, onOpenComments, emptyAction }: FeedListProps) {
   const feed = useFeed();
   const { fetchNextPage } = feed;
@@ -48,7 +52,11 @@ export function FeedList({ onOpenUser, onOpenComments, emptyAction }: FeedListPr
       <ul aria-label="Bets" className="grid grid-cols-1 gap-3">
         {bets.slice(0, shown).map((bet) => (
           <li key={bet.id}>
-            <FeedCard bet={bet} onOpenUser={onOpenUser} onOpenComments={onOpenComments} />
+            {isFeedPot(bet) ? (
+              <PotCard pot={bet} onOpenUser={onOpenUser} onOpenComments={onOpenComments} />
+            ) : (
+              <FeedCard bet={bet} onOpenUser={onOpenUser} onOpenComments={onOpenComments} />
+            )}
           </li>
         ))}
       </ul>

@@ -1,12 +1,12 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import type { FeedBet } from '#domain/feed.ts';
+import type { FeedItem } from '#domain/feed.ts';
 import { getFeedQueryOptions, type FeedPage } from '../api/get-feed.ts';
 
-/** The cached pages with one bet replaced; the same object when the bet is not loaded. */
+/** The cached pages with one item (bet or pot: ids never collide) replaced; the same object when it is not loaded. */
 export function patchFeedBet<TData extends InfiniteData<FeedPage>>(
   data: TData | undefined,
   betId: string,
-  patch: (bet: FeedBet) => FeedBet,
+  patch: (item: FeedItem) => FeedItem,
 ): TData | undefined {
   const hasBet = (page: FeedPage) => page.items.some((bet) => bet.id === betId);
   if (!data?.pages.some(hasBet)) return data;
@@ -19,7 +19,7 @@ export function patchFeedBet<TData extends InfiniteData<FeedPage>>(
 export function updateCachedFeedBet(
   queryClient: QueryClient,
   betId: string,
-  patch: (bet: FeedBet) => FeedBet,
+  patch: (item: FeedItem) => FeedItem,
 ) {
   queryClient.setQueryData(getFeedQueryOptions().queryKey, (data) => patchFeedBet(data, betId, patch));
 }

@@ -5,7 +5,7 @@ import {
   isPotNumber,
   potDeciderLabels,
   potMessages,
-  potOutcomeTexts,
+  potResultText,
   potPaymentLine,
   potStatusLabels,
   potTotalText,
@@ -245,9 +245,7 @@ export function PotCard({
 
       {pot.status === 'decided' || pot.status === 'disputed' ? (
         <p className="rounded-lg bg-muted px-3 py-2 font-medium">
-          {pot.outcome === 'won' || pot.outcome === null
-            ? `Result: ${winningLabel ?? (pot.resultNumber === null ? '' : formatPotNumber(pot.resultNumber))}`
-            : potOutcomeTexts[pot.outcome]}
+          {potResultText({ outcome: pot.outcome, winningLabel: winningLabel ?? null, resultNumber: pot.resultNumber })}
         </p>
       ) : null}
 

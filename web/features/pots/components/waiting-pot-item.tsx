@@ -8,9 +8,10 @@ const actionLabels: Record<WaitingPot['reason'], string> = {
   join: 'See Pot',
   referee: 'See Pot',
   pick_referee: 'Pick a Referee',
+  dispute_vote: 'See Pot',
 };
 
-/** A pot in 'Waiting on You': an invitation, a referee request, or a referee to pick again (ADR 054). */
+/** A pot in 'Waiting on You': an invitation, a referee request, a referee to pick again (ADR 054), or a dispute to vote on (ADR 060). */
 export function WaitingPotItem({ pot }: { pot: WaitingPot }) {
   return (
     <article
