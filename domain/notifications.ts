@@ -45,6 +45,10 @@ export const notificationTypes = [
   'pot_disputed',
   'pot_dispute_kept',
   'pot_dispute_overturned',
+  'bet_referee_asked',
+  'bet_referee_accepted',
+  'bet_referee_declined',
+  'bet_referee_decided',
 ] as const;
 export const notificationTypeSchema = z.enum(notificationTypes);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -159,6 +163,14 @@ export function activitySentence(
       return `The result stands after the vote: ${item.data.description ?? 'a pot'}`;
     case 'pot_dispute_overturned':
       return `The result was overturned by vote: ${item.data.description ?? 'a pot'}`;
+    case 'bet_referee_asked':
+      return `${name} asked you to referee: ${description}`;
+    case 'bet_referee_accepted':
+      return `${name} accepted to referee: ${description}`;
+    case 'bet_referee_declined':
+      return `${name} declined to referee your bet: ${description}`;
+    case 'bet_referee_decided':
+      return item.data.winnerId === viewerId ? `${name} decided you won: ${description}` : `${name} decided you lost: ${description}`;
   }
 }
 

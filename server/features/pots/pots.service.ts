@@ -43,7 +43,7 @@ const conflict = (message: string) => new AppError('CONFLICT', message);
 const forbidden = (message: string) => new AppError('FORBIDDEN', message);
 
 /** Who may see a pot (alias `p`): its creator, its referee, everyone invited and every entrant. */
-function canSeePot(viewerId: string): SQL {
+export function canSeePot(viewerId: string): SQL {
   return sql`(p.creator_id = ${viewerId} or coalesce(p.referee_id = ${viewerId}, false)
     or exists (select 1 from pot_invite i where i.pot_id = p.id and i.user_id = ${viewerId})
     or exists (select 1 from pot_entry e where e.pot_id = p.id and e.user_id = ${viewerId}))`;
@@ -162,7 +162,7 @@ export async function getPot(db: Db, viewerId: string, potId: string): Promise<P
 }
 
 /** Everyone a pot concerns: creator, referee, invitees and entrants. */
-async function peopleOf(db: Db, potId: string): Promise<string[]> {
+export async function peopleOf(db: Db, potId: string): Promise<string[]> {
   const rows = await queryRows(
     db,
     sql`select p.creator_id as id from pot p where p.id = ${potId}
