@@ -51,6 +51,11 @@ export const queryKeys = {
   /** Prefix of every pot page: what a 'pots' event refreshes. */
   pots: ['pots'] as const,
   pot: (potId: string) => ['pots', potId] as const,
+  /** Proof photos (ADR 061): under the bet page's and the pot page's keys, so their changes refresh them. */
+  betProofs: (betId: string) => ['feed', 'bet', betId, 'proofs'] as const,
+  potProofs: (potId: string) => ['pots', potId, 'proofs'] as const,
+  /** Place Bet's referee picker: friends of both parties. */
+  refereeCandidates: (opponentId: string) => ['friends', 'referee-candidates', opponentId] as const,
 };
 
 /**
