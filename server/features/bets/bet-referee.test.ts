@@ -59,7 +59,7 @@ async function activeRefereedBet() {
 
 test('placing with a referee asks them: the bet is pending with the role, the referee is told and waits', async () => {
   const bet = await refereedBet();
-  expect(bet.referee).toEqual({ user: expect.objectContaining({ id: referee.id, name: referee.name }), accepted: false, opponentAccepted: false });
+  expect(bet.referee).toMatchObject({ user: { id: referee.id, name: referee.name }, accepted: false, opponentAccepted: false });
   const asked = await notesOf(bet.id, 'bet_referee_asked');
   expect(asked.map((n) => [n.userId, n.actorId])).toEqual([[referee.id, creator.id]]);
   const waiting = await (await referee.agent.api.activity.waiting.$get()).json();
