@@ -42,7 +42,7 @@ test.each([0, -1, 1.5, 10_001, Number.NaN])('amount %d is refused', (amount) => 
 });
 
 test.each([1, 10_000])('amount %d is accepted', (amount) => {
-  expect(createBetInputSchema.parse({ ...valid, amount })).toEqual({ ...valid, amount, resolveBy: null });
+  expect(createBetInputSchema.parse({ ...valid, amount })).toEqual({ ...valid, amount, resolveBy: null, refereeId: null });
 });
 
 test('descriptions are trimmed and at most 280 characters', () => {
@@ -156,4 +156,26 @@ test('resolve-by: today or later, a real date; overdue from the day after, while
   expect(isOverdue({ ...dated, status: 'completed' }, '2026-03-11')).toBe(false);
   expect(waitingReason(dated, 'o', '2026-03-11')).toBe('resolve');
   expect(waitingReason(dated, 'o', '2026-03-10')).toBeNull();
+});
+
+test('a refereed bet: the opponent answers once; the parties neither claim nor concede until a dispute (ADR 061)', () => {
+  const base = {
+    creatorId: 'c',
+    opponentId: 'o',
+    winnerId: null,
+    voidRequestedBy: null,
+    paymentSent: false,
+    paymentConfirmed: false,
+    resolvedBy: null,
+    resolution: null,
+    disputedAt: null,
+    completedAt: null,
+    resolveBy: null,
+    refereed: true,
+  };
+  expect(availableBetActions({ ...base, status: 'pending' }, 'o')).toEqual(['accept', 'decline']);
+  expect(availableBetActions({ ...base, status: 'pending', opponentAccepted: true }, 'o')).toEqual([]);
+  expect(waitingReason({ ...base, status: 'pending', opponentAccepted: true }, 'o')).toBeNull();
+  expect(availableBetActions({ ...base, status: 'active' }, 'c')).toEqual(['requestVoid']);
+  expect(availableBetActions({ ...base, status: 'active', disputedAt: '2026-11-01T00:00:00Z' }, 'o')).toEqual(['concede', 'requestVoid']);
 });

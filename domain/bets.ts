@@ -22,6 +22,8 @@ export const createBetInputSchema = z
     opponentId: z.string().nullable(),
     amount: z.number().nullable(),
     resolveBy: z.string().nullable().optional(),
+    /** Optional: a friend of both parties who decides the bet (ADR 061). */
+    refereeId: z.string().min(1).max(64).nullable().optional(),
   })
   .superRefine(refineWith(checkPlaceBet))
   .transform((value) => ({
@@ -29,6 +31,7 @@ export const createBetInputSchema = z
     opponentId: value.opponentId ?? '',
     amount: value.amount ?? 0,
     resolveBy: value.resolveBy || null,
+    refereeId: value.refereeId ?? null,
   }));
 export type CreateBetInput = z.output<typeof createBetInputSchema>;
 
@@ -99,6 +102,17 @@ export const betPayToField = { payTo: payeeAppsSchema.nullable() };
 /** The profile's bet sections, each paged newest first (ADR 043). */
 export type BetSectionName = 'pending' | 'active' | 'past';
 
+/**
+ * A refereed bet's referee (ADR 061); null for a bet without the role. `user` is null after the asked
+ * referee declined, until the creator picks another.
+ */
+export const betRefereeField = {
+  referee: z
+    .object({ user: userSummarySchema.nullable(), accepted: z.boolean(), opponentAccepted: z.boolean() })
+    .nullable()
+    .optional(),
+};
+
 export const betSchema = z.object({
   id: z.string(),
   creator: betPartySchema,
@@ -115,6 +129,7 @@ export const betSchema = z.object({
   completedAt: z.string().nullable(),
   ...betTrustFields,
   ...betPayToField,
+  ...betRefereeField,
 });
 export type Bet = z.infer<typeof betSchema>;
 
@@ -138,10 +153,15 @@ export type BetState = Pick<
   opponentId: string;
   /** Paid in a settle-up payment: it is confirmed with that payment, never singly. */
   settled?: boolean;
+  /** The bet has a referee role: the parties neither claim nor concede it until disputed (ADR 061). */
+  refereed?: boolean;
+  /** The opponent accepted a refereed bet that still waits for its referee. */
+  opponentAccepted?: boolean;
 };
 
 /** Why a bet waits on the user: the inbox's 'Waiting on You' and the red dot (spec section 4). */
-export const waitingReasons = ['answer', 'confirm_void', 'resolve', 'pay', 'confirm_payment'] as const;
+/** 'referee' and 'pick_referee': a bet's referee role waits (ADR 061; server: betRefereeWaitingOn). */
+export const waitingReasons = ['answer', 'confirm_void', 'resolve', 'pay', 'confirm_payment', 'referee', 'pick_referee'] as const;
 export type WaitingReason = (typeof waitingReasons)[number];
 
 /**
@@ -158,7 +178,7 @@ export function waitingReason(
   if (!isParty) return null;
   switch (bet.status) {
     case 'pending':
-      return bet.opponentId === userId ? 'answer' : null;
+      return bet.opponentId === userId && bet.opponentAccepted !== true ? 'answer' : null;
     case 'active':
       if (bet.voidRequestedBy !== null) return bet.voidRequestedBy !== userId ? 'confirm_void' : null;
       return bet.disputedAt !== null || isOverdue(bet, today) ? 'resolve' : null;
@@ -199,11 +219,12 @@ export function availableBetActions(bet: BetState, viewerId: string, now: Date =
   if (!isParty) return [];
   switch (bet.status) {
     case 'pending':
-      return bet.opponentId === viewerId ? ['accept', 'decline'] : [];
+      return bet.opponentId === viewerId && bet.opponentAccepted !== true ? ['accept', 'decline'] : [];
     case 'active': {
-      const resolve = bet.disputedAt === null ? 'resolve' : 'concede';
-      if (bet.voidRequestedBy === null) return [resolve, 'requestVoid'];
-      return bet.voidRequestedBy === viewerId ? [resolve, 'cancelVoid'] : [resolve, 'confirmVoid', 'keepBet'];
+      // On a refereed bet the referee decides; after a dispute a party may still concede.
+      const resolve: BetAction[] = bet.disputedAt !== null ? ['concede'] : bet.refereed === true ? [] : ['resolve'];
+      if (bet.voidRequestedBy === null) return [...resolve, 'requestVoid'];
+      return bet.voidRequestedBy === viewerId ? [...resolve, 'cancelVoid'] : [...resolve, 'confirmVoid', 'keepBet'];
     }
     case 'completed':
       if (bet.paymentConfirmed || bet.settled === true) return [];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { betStatusSchema, userSummarySchema } from './profiles.ts';
-import { betActions, betFieldLabels, betPayToField, betTrustFields, COMMENT_MAX } from './bets.ts';
+import { betActions, betFieldLabels, betPayToField, betRefereeField, betTrustFields, COMMENT_MAX } from './bets.ts';
 import { betEventKinds } from './bet-timeline.ts';
 import type { FeedPot } from './pots.ts';
 import { hasForbiddenCharacters, isBlank, normalizeText, textMessages } from './text.ts';
@@ -46,6 +46,7 @@ export const betPageSchema = feedBetSchema.extend({
   acceptanceComment: z.string().nullable(),
   ...betTrustFields,
   ...betPayToField,
+  ...betRefereeField,
   actions: z.array(z.enum(betActions)),
   /** The 'History' timeline, oldest first (domain/bet-timeline.ts). */
   history: z.array(

@@ -48,11 +48,14 @@ export function deliveryOf(
     case 'bet_placed':
     case 'pot_invited':
     case 'pot_referee_asked':
+    case 'bet_referee_asked':
       return { category: 'challenges', channels: ['push', 'email'] };
     case 'pot_decided':
     case 'pot_payment_marked':
     case 'pot_referee_declined':
     case 'pot_disputed':
+    case 'bet_referee_declined':
+    case 'bet_referee_decided':
       // A declined referee waits on the creator to pick another, a dispute on every entrant's vote: email too.
       return { category: 'bet_updates', channels: ['push', 'email'] };
     case 'pot_cancelled':
@@ -62,6 +65,7 @@ export function deliveryOf(
     case 'pot_dispute_kept':
     case 'pot_dispute_overturned':
     case 'pot_not_enough':
+    case 'bet_referee_accepted':
       return { category: 'bet_updates', channels: ['push'] };
     case 'friend_request_received':
       return { category: 'friend_requests', channels: ['push', 'email'] };

@@ -47,6 +47,10 @@ export const notificationTypes = [
   'pot_dispute_overturned',
   'pot_comment_added',
   'pot_not_enough',
+  'bet_referee_asked',
+  'bet_referee_accepted',
+  'bet_referee_declined',
+  'bet_referee_decided',
 ] as const;
 export const notificationTypeSchema = z.enum(notificationTypes);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -165,6 +169,14 @@ export function activitySentence(
       return `${name} commented on the pot: ${item.data.description ?? 'a pot'}`;
     case 'pot_not_enough':
       return `${potOutcomeTexts.not_enough}: ${item.data.description ?? 'a pot'}`;
+    case 'bet_referee_asked':
+      return `${name} asked you to referee: ${description}`;
+    case 'bet_referee_accepted':
+      return `${name} accepted to referee: ${description}`;
+    case 'bet_referee_declined':
+      return `${name} declined to referee your bet: ${description}`;
+    case 'bet_referee_decided':
+      return item.data.winnerId === viewerId ? `${name} decided you won: ${description}` : `${name} decided you lost: ${description}`;
   }
 }
 

@@ -8,6 +8,7 @@ import type { AppDeps, AppEnv } from './app-env.ts';
 import { balanceRoutes, settlementRoutes } from './features/balances/balances.routes.ts';
 import { configRoutes } from './features/config/config.routes.ts';
 import { betRoutes } from './features/bets/bets.routes.ts';
+import { betRefereeRoutes } from './features/bets/bet-referee.routes.ts';
 import { challengeRoutes } from './features/challenges/challenges.routes.ts';
 import { eventRoutes } from './features/events/events.routes.ts';
 import { betSocialRoutes, feedRoutes } from './features/feed/feed.routes.ts';
@@ -22,10 +23,12 @@ import { avatarRoutes } from './features/profile/avatars.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { settingsRoutes, unsubscribeRoutes } from './features/settings/settings.routes.ts';
 import { potRoutes } from './features/pots/pots.routes.ts';
+import { potProofRoutes } from './features/pots/pot-proof.routes.ts';
 import { pushRoutes } from './features/push/push.routes.ts';
 import { userRoutes } from './features/users/users.routes.ts';
 import { CLIENT_IP_HEADER } from './features/auth/auth.service.ts';
 import { AppError } from './lib/errors.ts';
+import { PROOF_UPLOAD_PATH } from './lib/proof-upload.ts';
 import { staticFiles } from './lib/static-files.ts';
 import { compressResponses } from './middleware/compress.ts';
 import { noStoreJson } from './middleware/no-store.ts';
@@ -43,8 +46,10 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/users', userRoutes)
   .route('/bets', betRoutes)
   .route('/bets', betSocialRoutes)
+  .route('/bets', betRefereeRoutes)
   .route('/challenges', challengeRoutes)
   .route('/pots', potRoutes)
+  .route('/pots', potProofRoutes)
   .route('/feed', feedRoutes)
   .route('/notifications', notificationRoutes)
   .route('/activity', activityRoutes)
@@ -115,10 +120,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions) {
       throw new AppError('PAYLOAD_TOO_LARGE');
     },
   });
-  // The avatar upload sets its own, larger limit. A GET or HEAD has no body here (@hono/node-server
+  // The avatar and proof uploads set their own, larger limit. A GET or HEAD has no body here (@hono/node-server
   // builds it body-less), and asking for one builds a whole Web Request, ~0.1 ms per request (ADR 042).
   app.use('/api/*', (c, next) =>
-    c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path === '/api/profile/avatar'
+    c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.path === '/api/profile/avatar' || PROOF_UPLOAD_PATH.test(c.req.path)
       ? next()
       : // eslint-disable-next-line @typescript-eslint/no-unsafe-argument -- Hono types a middleware's input generic as `any`.
         jsonLimit(c, next),

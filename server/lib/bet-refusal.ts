@@ -31,11 +31,13 @@ function explain(bet: BetRow, userId: string, action: BetAction): AppError {
     case 'accept':
     case 'decline':
       if (bet.opponentId !== userId) return forbidden('Only the opponent can accept or decline this bet.');
+      if (bet.status === 'pending' && bet.opponentAcceptedAt !== null) return conflict('You already accepted this bet.');
       return conflict('This bet is no longer pending.');
     case 'resolve':
       if (bet.status === 'completed') return conflict('This bet was already resolved.');
       if (bet.status === 'pending') return conflict('This bet has not been accepted yet.');
       if (bet.disputedAt !== null) return conflict(DISPUTED_ONLY_CONCEDE);
+      if (bet.hasReferee) return forbidden('The referee decides this bet.');
       return conflict('This bet changed in the meantime. Please refresh.');
     case 'requestVoid':
       if (bet.status !== 'active') return conflict('Only active bets can be voided.');

@@ -109,6 +109,24 @@ function content(mail: MailedNotification, betUrl: string | null, activityUrl: s
       } as const;
       return { subject: subjects[mail.type], paragraphs: [`"${question}"`], action: potUrl ? { label: 'See the pot', url: potUrl } : { label: 'Open Sidepot', url: activityUrl } };
     }
+    case 'bet_referee_asked':
+      return {
+        subject: `${actor} asked you to referee a bet`,
+        paragraphs: [`${actor} asked you to referee the ${amount} bet "${description}".`, "Press 'Accept Referee' or 'Decline Referee' in Sidepot."],
+        action: seeBet,
+      };
+    case 'bet_referee_declined':
+      return {
+        subject: `${actor} declined to referee your bet`,
+        paragraphs: [`${actor} will not referee "${description}".`, 'Pick another referee or remove the role in Sidepot.'],
+        action: seeBet,
+      };
+    case 'bet_referee_decided':
+      return {
+        subject: `${actor} decided your bet`,
+        paragraphs: [`${actor}, the referee, decided "${description}".`],
+        action: seeBet,
+      };
     default:
       return { subject: 'News from Sidepot', paragraphs: ['Something in Sidepot waits for you.'], action: { label: 'Open Sidepot', url: activityUrl } };
   }

@@ -11,7 +11,8 @@ import { AppError } from './errors.ts';
  */
 export function canSeeBet(viewerId: string, b: string): SQL {
   const col = (name: string) => sql.raw(`${b}.${name}`);
-  return sql`(${col('created_by')} = ${viewerId} or ${col('opponent_id')} = ${viewerId}
+  // A bet's referee sees it too (ADR 061).
+  return sql`(${col('created_by')} = ${viewerId} or ${col('opponent_id')} = ${viewerId} or ${col('referee_id')} = ${viewerId}
     or exists (select 1 from friendship f where f.user_id = ${viewerId} and f.friend_id = ${col('created_by')}))`;
 }
 
@@ -28,10 +29,10 @@ export async function requireVisibleBet(db: Db, userId: string, betId: string) {
   return { id: betId, createdBy: row.created_by, opponentId: row.opponent_id, description: row.description, amount: row.amount };
 }
 
-/** Everyone who can see a bet: both parties and the creator's friends (for realtime hints). */
-export async function viewersOf(db: Db, bet: { createdBy: string; opponentId: string }): Promise<string[]> {
+/** Everyone who can see a bet: both parties, its referee and the creator's friends (for realtime hints). */
+export async function viewersOf(db: Db, bet: { createdBy: string; opponentId: string; refereeId?: string | null }): Promise<string[]> {
   const rows = await db.select({ id: friendships.friendId }).from(friendships).where(eq(friendships.userId, bet.createdBy));
-  return [...new Set([bet.createdBy, bet.opponentId, ...rows.map((row) => row.id)])];
+  return [...new Set([bet.createdBy, bet.opponentId, ...(bet.refereeId ? [bet.refereeId] : []), ...rows.map((row) => row.id)])];
 }
 
 /** Whether `userId` counts `otherId` as a friend (the friendship rows go both ways). */

@@ -226,6 +226,16 @@ export function routeSpecs(ids: FuzzIds): RouteSpec[] {
     },
     { route: 'POST /pots/:id/referee/decline', method: 'POST', path: potPath('/referee/decline') },
     { route: 'POST /pots/:id/decline', method: 'POST', path: potPath('/decline') },
+    { route: 'GET /pots/:id/proofs', method: 'GET', path: potPath('/proofs') },
+    {
+      route: 'POST /pots/:id/proofs',
+      method: 'POST',
+      path: potPath('/proofs'),
+      body: fc
+        .tuple(fc.uint8Array({ maxLength: 200 }), fc.constantFrom('image/png', 'image/webp', 'text/plain'))
+        .map(([raw, contentType]) => ({ raw, contentType })),
+    },
+    { route: 'GET /pots/:id/proofs/:file', method: 'GET', path: fc.tuple(potId, nastyString).map(([id, f]) => `/api/pots/${seg(id)}/proofs/${seg(f)}`) },
     {
       route: 'POST /pots/:id/dispute',
       method: 'POST',
@@ -365,6 +375,29 @@ export function routeSpecs(ids: FuzzIds): RouteSpec[] {
       path: betPath('/dispute'),
       body: bodyFor({ reason: nastyString }),
     },
+    // A bet's referee and proof photos (ADR 061).
+    { route: 'POST /bets/:id/referee/accept', method: 'POST', path: betPath('/referee/accept') },
+    { route: 'POST /bets/:id/referee/decline', method: 'POST', path: betPath('/referee/decline') },
+    { route: 'PUT /bets/:id/referee', method: 'PUT', path: betPath('/referee'), body: bodyFor({ refereeId: userId }) },
+    { route: 'DELETE /bets/:id/referee', method: 'DELETE', path: betPath('/referee') },
+    { route: 'POST /bets/:id/referee/decide', method: 'POST', path: betPath('/referee/decide'), body: bodyFor({ winnerId: userId }) },
+    {
+      route: 'GET /bets/referee-candidates/:opponentId',
+      method: 'GET',
+      path: userId.map((id) => `/api/bets/referee-candidates/${seg(id)}`),
+    },
+    { route: 'GET /bets/:id/proofs', method: 'GET', path: betPath('/proofs') },
+    {
+      route: 'POST /bets/:id/proofs',
+      method: 'POST',
+      path: fc
+        .tuple(betId, fc.constantFrom('resolution', 'dispute', 'other', ''))
+        .map(([id, kind]) => `/api/bets/${seg(id)}/proofs?kind=${encodeURIComponent(kind)}`),
+      body: fc
+        .tuple(fc.uint8Array({ maxLength: 200 }), fc.constantFrom('image/png', 'image/jpeg', 'text/plain'))
+        .map(([raw, contentType]) => ({ raw, contentType })),
+    },
+    { route: 'GET /bets/:id/proofs/:file', method: 'GET', path: fc.tuple(betId, nastyString).map(([id, f]) => `/api/bets/${seg(id)}/proofs/${seg(f)}`) },
     { route: 'POST /bets/:id/payment-sent', method: 'POST', path: betPath('/payment-sent') },
     { route: 'POST /bets/:id/payment-confirmed', method: 'POST', path: betPath('/payment-confirmed') },
     { route: 'POST /bets/:id/remind', method: 'POST', path: betPath('/remind') },

@@ -53,6 +53,11 @@ export const queryKeys = {
   pot: (potId: string) => ['pots', potId] as const,
   /** The profile's 'Open Pots' and decided pots: under `pots`, so every pot change refreshes them. */
   myPots: ['pots', 'mine'] as const,
+  /** Proof photos (ADR 061): under the bet page's and the pot page's keys, so their changes refresh them. */
+  betProofs: (betId: string) => ['feed', 'bet', betId, 'proofs'] as const,
+  potProofs: (potId: string) => ['pots', potId, 'proofs'] as const,
+  /** Place Bet's referee picker: friends of both parties. */
+  refereeCandidates: (opponentId: string) => ['friends', 'referee-candidates', opponentId] as const,
 };
 
 /**

@@ -50,6 +50,13 @@ export const bets = pgTable(
     lastRemindedAt: timestamp('last_reminded_at', { withTimezone: true }),
     /** How many automatic reminders the job sent (at most 3). */
     autoRemindersSent: smallint('auto_reminders_sent').notNull().default(0),
+    /** The bet has a referee role (ADR 061): it needs an accepted referee to become active, and the referee decides it. */
+    hasReferee: boolean('has_referee').notNull().default(false),
+    /** The asked referee; null after they declined, until the creator picks another. */
+    refereeId: text('referee_id').references(() => users.id, { onDelete: 'set null' }),
+    refereeAcceptedAt: timestamp('referee_accepted_at', { withTimezone: true }),
+    /** The opponent accepted a refereed bet that still waits for its referee. */
+    opponentAcceptedAt: timestamp('opponent_accepted_at', { withTimezone: true }),
   },
   (table) => [
     check('bet_parties_differ', sql`${table.createdBy} <> ${table.opponentId}`),
@@ -78,8 +85,16 @@ export const bets = pgTable(
     check('bet_resolution_value', sql`${table.resolution} is null or ${table.resolution} in ('won', 'lost')`),
     check(
       'bet_resolver_is_party',
-      sql`${table.resolvedBy} is null or (${table.status} = 'completed' and ${table.resolvedBy} in (${table.createdBy}, ${table.opponentId}))`,
+      sql`${table.resolvedBy} is null or (${table.status} = 'completed' and (${table.resolvedBy} in (${table.createdBy}, ${table.opponentId}) or ${table.resolvedBy} = ${table.refereeId}))`,
     ),
+    check('bet_referee_needs_role', sql`${table.refereeId} is null or ${table.hasReferee}`),
+    check(
+      'bet_referee_not_party',
+      sql`${table.refereeId} is null or ${table.refereeId} not in (${table.createdBy}, ${table.opponentId})`,
+    ),
+    check('bet_referee_accepted_needs_referee', sql`${table.refereeAcceptedAt} is null or ${table.refereeId} is not null`),
+    // The referee a bet is waiting on (the inbox's 'Waiting on You', the referee's visibility).
+    index('bet_referee_idx').on(table.refereeId).where(sql`${table.refereeId} is not null`),
     check('bet_dispute_reason_needs_dispute', sql`${table.disputeReason} is null or ${table.disputedAt} is not null`),
     check('bet_dispute_reason_length', sql`char_length(${table.disputeReason}) <= ${sql.raw(String(DISPUTE_REASON_MAX))}`),
     check('bet_settled_implies_sent', sql`${table.settlementId} is null or ${table.paymentSent}`),

@@ -11,6 +11,7 @@ import { reminderAvailableAt } from '#server/lib/reminders.sql.ts';
 
 const creators = alias(users, 'creator');
 const opponents = alias(users, 'opponent');
+const referees = alias(users, 'referee');
 
 const party = (table: typeof creators | typeof opponents) => ({
   id: table.id,
@@ -55,16 +56,44 @@ export async function selectBets(db: Db, viewerId: string, where: SQL | undefine
       settlementAmount: settlements.amount,
       settlementConfirmedAt: settlements.confirmedAt,
       reminderAvailableAt: sql<Date | null>`${reminderAvailableAt(sql`${bets.lastRemindedAt}`)}`.mapWith(bets.lastRemindedAt),
+      referee: refereeColumns,
     })
     .from(bets)
     .innerJoin(creators, eq(creators.id, bets.createdBy))
     .innerJoin(opponents, eq(opponents.id, bets.opponentId))
     .leftJoin(comments, eq(comments.id, bets.acceptanceCommentId))
     .leftJoin(settlements, eq(settlements.id, bets.settlementId))
+    .leftJoin(referees, eq(referees.id, bets.refereeId))
     .where(where)
     .orderBy(sql`${bets.createdAt} desc`, sql`${bets.id} desc`);
   const rows = orderAndLimit ? await query.limit(orderAndLimit.limit) : await query;
   return rows.map((row) => toBet(row, viewerId));
+}
+
+/** A refereed bet's role and referee (ADR 061), read with the bet. */
+const refereeColumns = {
+  hasReferee: bets.hasReferee,
+  acceptedAt: bets.refereeAcceptedAt,
+  opponentAcceptedAt: bets.opponentAcceptedAt,
+  id: referees.id,
+  name: referees.name,
+  username: sql<string | null>`coalesce(${referees.displayUsername}, ${referees.username})`,
+  image: referees.image,
+};
+type RefereeRow = {
+  hasReferee: boolean;
+  acceptedAt: Date | null;
+  opponentAcceptedAt: Date | null;
+  id: string | null;
+  name: string | null;
+  username: string | null;
+  image: string | null;
+};
+
+function refereeOf(row: RefereeRow): Bet['referee'] {
+  if (!row.hasReferee) return null;
+  const user = row.id === null ? null : { id: row.id, name: row.name ?? '', username: row.username ?? '', image: row.image };
+  return { user, accepted: row.acceptedAt !== null, opponentAccepted: row.opponentAcceptedAt !== null };
 }
 
 /** The winner's apps for the loser of a completed bet; null for anyone else. */
@@ -100,6 +129,7 @@ type BetRow = {
   settlementAmount: number | null;
   settlementConfirmedAt: Date | null;
   reminderAvailableAt: Date | null;
+  referee: RefereeRow;
 };
 
 function toBet(row: BetRow, viewerId: string): Bet {
@@ -127,6 +157,7 @@ function toBet(row: BetRow, viewerId: string): Bet {
     settlement: row.settlementId === null ? null : { id: row.settlementId, amount: row.settlementAmount ?? 0, confirmed: row.settlementConfirmedAt !== null },
     reminder: row.status === 'completed' && !row.paymentSent ? { availableAt: row.reminderAvailableAt?.toISOString() ?? null } : null,
     payTo: payToOf(row, viewerId),
+    referee: refereeOf(row.referee),
   };
 }
 

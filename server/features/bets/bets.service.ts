@@ -11,6 +11,7 @@ import { viewersOf } from '#server/lib/visibility.ts';
 import { betSnapshot, writeNotifications } from '#server/lib/notify.ts';
 import type { BetEffects } from '#server/lib/bet-effects.ts';
 import { refuse } from '#server/lib/bet-refusal.ts';
+import { assertMayReferee, statusAfterOpponentAccept } from './bet-referee.service.ts';
 import { selectBet, selectBets } from './bet-view.ts';
 
 export type { BetEffects } from '#server/lib/bet-effects.ts';
@@ -53,6 +54,7 @@ export async function createBet(db: Db, effects: BetEffects, userId: string, inp
     if (!(await areFriends(tx, userId, input.opponentId))) {
       throw new AppError('FORBIDDEN', 'You can only bet with your friends.');
     }
+    if (input.refereeId) await assertMayReferee(tx, { createdBy: userId, opponentId: input.opponentId }, input.refereeId);
     const [row] = await tx
       .insert(bets)
       .values({
@@ -61,11 +63,14 @@ export async function createBet(db: Db, effects: BetEffects, userId: string, inp
         description: input.description,
         amount: input.amount,
         resolveBy: input.resolveBy,
+        hasReferee: input.refereeId !== null,
+        refereeId: input.refereeId,
       })
       .returning();
     if (!row) throw new AppError('INTERNAL');
     const notified = await writeNotifications(tx, [
       { userId: row.opponentId, type: 'bet_placed', actorId: userId, betId: row.id, data: betSnapshot(row) },
+      ...(row.refereeId ? [{ userId: row.refereeId, type: 'bet_referee_asked' as const, actorId: userId, betId: row.id, data: betSnapshot(row) }] : []),
     ]);
     return { ...row, notified };
   });
@@ -139,8 +144,9 @@ const stillFriends = sql`exists (select 1 from friendship f where f.user_id = ${
 export async function activateBet(tx: Db, userId: string, betId: string, prediction?: string) {
   const [row] = await tx
     .update(bets)
-    .set({ status: 'active', updatedAt: new Date() })
-    .where(and(eq(bets.id, betId), eq(bets.opponentId, userId), eq(bets.status, 'pending'), stillFriends))
+    // A refereed bet also waits for its referee's accept (ADR 061): whichever comes second activates it.
+    .set({ opponentAcceptedAt: sql`now()`, status: sql`${statusAfterOpponentAccept}`, updatedAt: new Date() })
+    .where(and(eq(bets.id, betId), eq(bets.opponentId, userId), eq(bets.status, 'pending'), isNull(bets.opponentAcceptedAt), stillFriends))
     .returning();
   if (!row) return refuse(tx, betId, userId, 'accept');
   if (prediction) {
@@ -183,7 +189,7 @@ export async function declineBet(db: Db, effects: BetEffects, userId: string, be
   const declined = await db.transaction(async (tx) => {
     const [row] = await tx
       .delete(bets)
-      .where(and(eq(bets.id, betId), eq(bets.opponentId, userId), eq(bets.status, 'pending')))
+      .where(and(eq(bets.id, betId), eq(bets.opponentId, userId), eq(bets.status, 'pending'), isNull(bets.opponentAcceptedAt)))
       .returning();
     if (!row) return refuse(tx, betId, userId, 'decline');
     // The bet is gone: the line keeps its description, without a link.
@@ -211,7 +217,16 @@ export async function resolveBet(db: Db, effects: BetEffects, userId: string, be
         updatedAt: new Date(),
       })
       // After a dispute only a concession ends the bet: 'I Won' is refused.
-      .where(and(eq(bets.id, betId), isParty(userId), eq(bets.status, 'active'), outcome === 'won' ? isNull(bets.disputedAt) : undefined))
+      // On a refereed bet the referee decides; after a dispute a party may still concede (ADR 061).
+      .where(
+        and(
+          eq(bets.id, betId),
+          isParty(userId),
+          eq(bets.status, 'active'),
+          outcome === 'won' ? isNull(bets.disputedAt) : undefined,
+          outcome === 'won' ? eq(bets.hasReferee, false) : or(eq(bets.hasReferee, false), isNotNull(bets.disputedAt)),
+        ),
+      )
       .returning();
     if (!row?.winnerId) return refuse(tx, betId, userId, 'resolve');
     const data = { ...betSnapshot(row), winnerId: row.winnerId };
@@ -297,6 +312,8 @@ export async function disputeBet(db: Db, effects: BetEffects, userId: string, be
           eq(bets.status, 'completed'),
           eq(bets.resolution, 'won'),
           ne(bets.resolvedBy, userId),
+          // A referee's decision names a winner who is not its resolver: only the loser disputes it.
+          ne(bets.winnerId, userId),
           eq(bets.paymentSent, false),
           sql`${bets.completedAt} > now() - make_interval(hours => ${DISPUTE_WINDOW_HOURS})`,
         ),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { betEventKinds, betEventOfNotification, buildBetTimeline } from '#domain/bet-timeline.ts';
-import { availableBetActions } from '#domain/bets.ts';
+import { availableBetActions, betRefereeField } from '#domain/bets.ts';
 import { payeeAppsSchema } from '#domain/profiles.ts';
 import type { BetPage } from '#domain/feed.ts';
 import type { Db } from '#server/db/client.ts';
@@ -25,6 +25,7 @@ const betPageRow = feedRow.extend({
   settlement: z.object({ id: z.string(), amount: z.number(), confirmed: z.boolean() }).nullable(),
   reminder_available_at: timestamp.nullable(),
   pay_to: payeeAppsSchema.nullable(),
+  referee: betRefereeField.referee,
   history: z.array(
     z.object({
       kind: z.enum(betEventKinds),
@@ -86,6 +87,11 @@ export async function getBetPage(db: Db, viewerId: string, betId: string): Promi
         ${partyJson('c')} as creator,
         ${partyJson('o')} as opponent,
         case when w.id is null then null else ${partyJson('w')} end as winner,
+        -- A refereed bet's role and referee (ADR 061).
+        case when b.has_referee then json_build_object(
+          'user', case when r.id is null then null else json_build_object('id', r.id, 'name', r.name,
+            'username', coalesce(r.display_username, r.username), 'image', r.image) end,
+          'accepted', b.referee_accepted_at is not null, 'opponentAccepted', b.opponent_accepted_at is not null) end as referee,
         -- The winner's apps reach only the loser, who pays them (ADR 056).
         case when b.status = 'completed' and w.id <> ${viewerId} and ${viewerId} in (b.created_by, b.opponent_id)
           then json_build_object('venmoHandle', w.venmo_handle, 'cashtag', w.cashtag, 'paypalMe', w.paypal_me) end as pay_to,
@@ -96,6 +102,7 @@ export async function getBetPage(db: Db, viewerId: string, betId: string): Promi
       join "user" c on c.id = b.created_by
       join "user" o on o.id = b.opponent_id
       left join "user" w on w.id = b.winner_id
+      left join "user" r on r.id = b.referee_id
       left join comment ac on ac.id = b.acceptance_comment_id
       left join settlement st on st.id = b.settlement_id
       where b.id = ${betId} and ${canSeeBet(viewerId, 'b')}`,
@@ -116,6 +123,8 @@ export async function getBetPage(db: Db, viewerId: string, betId: string): Promi
     disputedAt: row.disputed_at,
     resolveBy: row.resolve_by,
     settled: row.settlement !== null,
+    refereed: row.referee != null,
+    opponentAccepted: row.referee?.opponentAccepted ?? false,
   };
   return {
     ...toFeedBet(row),
@@ -138,6 +147,7 @@ export async function getBetPage(db: Db, viewerId: string, betId: string): Promi
         ? { availableAt: row.reminder_available_at }
         : null,
     payTo: row.pay_to,
+    referee: row.referee ?? null,
     actions: availableBetActions(state, viewerId),
     history: buildBetTimeline(row.history, {
       status: row.status,

@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { waitingReason, type Bet, type WaitingReason } from '#domain/bets.ts';
 import type { FriendRequest } from '#domain/friends.ts';
@@ -17,7 +17,7 @@ import { bets } from '#server/db/schema/bets.ts';
 import { notifications } from '#server/db/schema/notifications.ts';
 import { selectBets } from '../bets/bets.service.ts';
 import { listIncomingRequests } from '../friends/friends.service.ts';
-import { betWaitsOn, potsWaitingOn } from './waiting.sql.ts';
+import { betRefereeWaitingOn, betWaitsOn, potsWaitingOn } from './waiting.sql.ts';
 
 const timestamp = z.union([z.string(), z.date()]).transform((value) => new Date(value).toISOString());
 const activityRow = z.object({
@@ -108,6 +108,20 @@ async function listWaitingPots(db: Db, userId: string): Promise<WaitingPot[]> {
   );
 }
 
+const refereeWaitRow = z.object({ bet_id: z.string(), reason: z.enum(['referee', 'pick_referee']) });
+
+/** Bets whose referee role waits on the user (`betRefereeWaitingOn`, ADR 061), newest first. */
+async function listRefereeWaits(db: Db, userId: string): Promise<WaitingBet[]> {
+  const waits = await queryRows(db, betRefereeWaitingOn(userId), refereeWaitRow);
+  if (waits.length === 0) return [];
+  const reasons = new Map(waits.map((wait) => [wait.bet_id, wait.reason]));
+  const rows = await selectBets(db, userId, inArray(bets.id, [...reasons.keys()]));
+  return rows.flatMap((bet) => {
+    const reason = reasons.get(bet.id);
+    return reason ? [{ ...bet, reason }] : [];
+  });
+}
+
 /** 'Waiting on You': the bets, friend requests and pots that need the user, newest first (the red dot's rule). */
 export async function getWaitingOnYou(db: Db, userId: string): Promise<WaitingOnYou> {
   const rows = await selectBets(
@@ -117,13 +131,13 @@ export async function getWaitingOnYou(db: Db, userId: string): Promise<WaitingOn
   );
   const waiting = rows.flatMap((bet) => {
     const reason = waitingReason(
-      { ...bet, creatorId: bet.creator.id, opponentId: bet.opponent.id },
+      { ...bet, creatorId: bet.creator.id, opponentId: bet.opponent.id, opponentAccepted: bet.referee?.opponentAccepted ?? false },
       userId,
     );
     return reason ? [{ ...bet, reason }] : [];
   });
   return {
-    bets: waiting,
+    bets: [...(await listRefereeWaits(db, userId)), ...waiting],
     friendRequests: await listIncomingRequests(db, userId),
     pots: await listWaitingPots(db, userId),
   };

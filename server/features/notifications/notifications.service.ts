@@ -4,7 +4,7 @@ import type { NotificationSummary } from '#domain/bets.ts';
 import type { Db } from '#server/db/client.ts';
 import { preparedRow } from '#server/db/prepared.ts';
 import { notifications } from '#server/db/schema/notifications.ts';
-import { betWaitsOn, potsWaitingOn, settlementWaitsOn } from './waiting.sql.ts';
+import { betRefereeWaitingOn, betWaitsOn, potsWaitingOn, settlementWaitsOn } from './waiting.sql.ts';
 
 const summaryRow = z.object({ unread: z.number(), has_action: z.boolean() });
 
@@ -20,6 +20,7 @@ const summaryStatement = preparedRow({
         or exists (select 1 from friend_request r where r.requested_id = ${userId} and r.status = 'pending')
         or ${settlementWaitsOn(userId)}
         or exists (${potsWaitingOn(userId)})
+        or exists (${betRefereeWaitingOn(userId)})
       ) as has_action`,
   row: summaryRow,
 });

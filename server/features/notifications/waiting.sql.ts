@@ -11,7 +11,7 @@ import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 export function betWaitsOn(userId: string | Placeholder, b: string): SQL {
   const col = (name: string) => sql.raw(`${b}.${name}`);
   return sql`(
-    (${col('status')} = 'pending' and ${col('opponent_id')} = ${userId})
+    (${col('status')} = 'pending' and ${col('opponent_id')} = ${userId} and ${col('opponent_accepted_at')} is null)
     or (${col('status')} = 'active' and ${col('void_requested_by')} is not null and ${col('void_requested_by')} <> ${userId})
     or (${col('status')} = 'active' and ${col('void_requested_by')} is null
       and (${col('disputed_at')} is not null or ${col('resolve_by')} < current_date))
@@ -51,4 +51,18 @@ export function potsWaitingOn(userId: string | Placeholder): SQL {
     select p.id, 'dispute_vote' from pot_entry e join pot p on p.id = e.pot_id
       where e.user_id = ${userId} and p.status = 'disputed'
         and not exists (select 1 from pot_dispute_vote dv where dv.pot_id = p.id and dv.user_id = e.user_id)`;
+}
+
+/**
+ * The one home of "this bet's referee role waits on the user" (ADR 061), rows of (bet_id, reason):
+ * - `referee`: asked to referee a pending bet, not yet accepted or declined;
+ * - `pick_referee`: the creator's pending bet whose referee declined, until they pick another or remove the role.
+ */
+export function betRefereeWaitingOn(userId: string | Placeholder): SQL {
+  return sql`
+    select b.id as bet_id, 'referee' as reason from bet b
+      where b.referee_id = ${userId} and b.referee_accepted_at is null and b.status = 'pending'
+    union all
+    select b.id, 'pick_referee' from bet b
+      where b.created_by = ${userId} and b.has_referee and b.referee_id is null and b.status = 'pending'`;
 }

@@ -12,6 +12,8 @@ import { BetActions } from '../composed/bet-actions.tsx';
 import { BetHistory } from '#web/features/bets/components/bet-history.tsx';
 import { BetFlags } from '#web/features/bets/components/bet-status-badge.tsx';
 import { BetNote } from '#web/features/bets/components/bet-note.tsx';
+import { RefereeActions } from '#web/features/bets/components/referee-actions.tsx';
+import { ProofPhotos } from '#web/components/proof-photos.tsx';
 import { PLACE_BET_PATH, placeBetState } from '#web/features/bets/utils/place-bet-navigation.ts';
 import { CommentForm } from '#web/features/comments/components/comment-form.tsx';
 import { CommentList } from '#web/features/comments/components/comment-list.tsx';
@@ -47,6 +49,9 @@ export function Component() {
   const viewerId = user?.id ?? '';
   const data = bet.data;
   const isParty = data !== undefined && (data.creator.id === viewerId || data.opponent.id === viewerId);
+  const isReferee = data?.referee?.user?.id === viewerId;
+  // Whoever resolved it with 'I Won' or as its referee may add proof (ADR 061).
+  const mayAddProof = data?.status === 'completed' && data.resolution === 'won' && data.resolvedBy === viewerId;
 
   return (
     <PageLayout title="Bet" back={<BackLink fallback="/feed" />} actions={<ActivityBell />}>
@@ -64,11 +69,15 @@ export function Component() {
             actions={
               isGone ? (
                 <BetNote>This bet no longer exists.</BetNote>
-              ) : isParty ? (
-                <BetActions bet={data} viewerId={viewerId} />
+              ) : isParty || isReferee ? (
+                <>
+                  <RefereeActions bet={data} viewerId={viewerId} />
+                  {isParty ? <BetActions bet={data} viewerId={viewerId} /> : null}
+                </>
               ) : null
             }
           />
+          {isGone ? null : <ProofPhotos subject={{ bet: id }} canAdd={mayAddProof} />}
           <BetHistory bet={data} viewerId={viewerId} />
           <section aria-labelledby={commentsHeadingId} className="grid gap-3">
             <h2 id={commentsHeadingId} className="text-base font-semibold">

@@ -1,6 +1,7 @@
 import { useNavigate, useParams } from 'react-router';
 import { NotFound } from '#web/components/errors/not-found.tsx';
 import { PageLayout } from '#web/components/layouts/page-layout.tsx';
+import { ProofPhotos } from '#web/components/proof-photos.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useAuthSession } from '#web/features/auth/hooks/use-auth-session.ts';
@@ -23,6 +24,12 @@ export function Component() {
     pot.data.creator.id === viewerId &&
     pot.data.decider === 'referee' &&
     !pot.data.refereeAccepted;
+  // The decider may 'Add Proof' before (or after) 'Declare Result' (ADR 061).
+  const mayAddProof =
+    pot.data !== undefined &&
+    pot.data.status !== 'cancelled' &&
+    ((pot.data.decider === 'me' && pot.data.creator.id === viewerId) ||
+      (pot.data.decider === 'referee' && pot.data.referee?.id === viewerId && pot.data.refereeAccepted));
   const friends = useAllFriends({ enabled: mayPickReferee }).data?.items ?? [];
   const isGone = pot.error instanceof ApiError && (pot.error.status === 404 || pot.error.status === 422);
   // Never visible (a stranger, an unknown id): the app's 404, the same for both.
@@ -30,13 +37,16 @@ export function Component() {
   return (
     <PageLayout title="Pot" actions={<ActivityBell />}>
       {pot.data ? (
-        <PotCard
-          pot={pot.data}
-          viewerId={viewerId}
-          friends={friends}
-          // A referee who declined no longer sees the pot: back to their inbox.
-          onRefereeDeclined={() => void navigate('/activity')}
-        />
+        <div className="grid gap-6">
+          <PotCard
+            pot={pot.data}
+            viewerId={viewerId}
+            friends={friends}
+            // A referee who declined no longer sees the pot: back to their inbox.
+            onRefereeDeclined={() => void navigate('/activity')}
+          />
+          <ProofPhotos subject={{ pot: id }} canAdd={mayAddProof} />
+        </div>
       ) : pot.isError ? (
         <div className="flex flex-col items-center gap-3 rounded-xl border bg-card px-6 py-8 text-center">
           <p className="text-sm text-muted-foreground">Failed to load this pot. Please try again.</p>

@@ -19,6 +19,8 @@ export function ActiveBetActions({ bet, viewerId }: { bet: Bet; viewerId: string
   const busyOutcome = resolve.isPending ? resolve.variables.outcome : null;
   // After a dispute the bet ends only by a concession ('I Lost') or a void.
   const isDisputed = bet.disputedAt !== null;
+  // A refereed bet is decided by its referee; after a dispute a party may still concede (ADR 061).
+  const isRefereed = bet.referee != null && !isDisputed;
 
   return (
     <div className="grid gap-2">
@@ -28,7 +30,7 @@ export function ActiveBetActions({ bet, viewerId }: { bet: Bet; viewerId: string
           It can end with &apos;I Lost&apos; or a void.
         </p>
       ) : null}
-      <div className="flex gap-2">
+      <div className={isRefereed ? 'hidden' : 'flex gap-2'}>
         {isDisputed ? null : (
           <ActionButton
             icon={Trophy}

@@ -136,11 +136,12 @@ export function CompletedBetActions({ bet, viewerId }: { bet: Bet; viewerId: str
           </ActionButton>
           <LazyOverlay open={isDisputeOpen}>
             <LazyDisputeDialog
-              claimantName={other.name}
+              betId={bet.id}
+              claimantName={bet.referee?.user && bet.resolvedBy === bet.referee.user.id ? bet.referee.user.name : other.name}
               open={isDisputeOpen}
               onOpenChange={setIsDisputeOpen}
               isPending={dispute.isPending}
-              onDispute={(reason) => dispute.mutate({ betId: bet.id, reason })}
+              onDispute={(reason, proof) => dispute.mutate({ betId: bet.id, reason, proof })}
             />
           </LazyOverlay>
         </>

@@ -9,6 +9,7 @@ import { betToastForm, toastBetError } from '#web/lib/bet-toasts.ts';
 import { LazyAcceptBetDialog } from './lazy-bet-dialogs.ts';
 import { ActionButton } from '#web/components/ui/action-button.tsx';
 import { BetNote } from './bet-note.tsx';
+import { RefereeWaitingNote } from './referee-actions.tsx';
 
 /** The opponent accepts (with an optional prediction) or declines; the creator waits. */
 export function PendingBetActions({ bet, viewerId }: { bet: Bet; viewerId: string }) {
@@ -22,6 +23,8 @@ export function PendingBetActions({ bet, viewerId }: { bet: Bet; viewerId: strin
     onError: (error) => toastBetError(error, { form: betToastForm(bet.id) }),
   });
 
+  // A refereed bet the opponent accepted waits for its referee (ADR 061).
+  if (bet.referee?.opponentAccepted) return <RefereeWaitingNote bet={bet} />;
   if (bet.opponent.id !== viewerId) return <BetNote>Waiting for {bet.opponent.name} to accept</BetNote>;
 
   return (

@@ -20,6 +20,7 @@ import { ApiError, apiErrorMessage } from '#web/lib/api-error.ts';
 import { useCreateBet } from '../api/create-bet.ts';
 import { AmountPicker, type AmountChoice } from '#web/components/amount-picker.tsx';
 import { FriendPicker } from './friend-picker.tsx';
+import { RefereeField } from './referee-field.tsx';
 import { NoFriendsHint } from './no-friends-hint.tsx';
 import { saveBetDraft, type BetDraft, type OpponentMode } from '../utils/bet-draft.ts';
 import { betErrorTitle } from '#web/lib/bet-toasts.ts';
@@ -77,6 +78,7 @@ export function PlaceBetForm({
   const [resolveBy, setResolveBy] = useState(initialDraft.resolveBy);
   const [amount, setAmount] = useState<AmountChoice>(initialDraft.amount);
   const [failure, setFailure] = useState<Failure | null>(null);
+  const [refereeId, setRefereeId] = useState('');
   // Without friends the form is still the one people learn (spec), with a hint and 'Place Bet' off;
   // a challenge link stays one tab away.
   const hasNoFriends = friends?.length === 0;
@@ -179,6 +181,7 @@ export function PlaceBetForm({
       opponentId: opponentId ?? '',
       amount: amount?.amount ?? 0,
       resolveBy: resolveBy || null,
+      refereeId: refereeId || null,
     });
   };
 
@@ -232,6 +235,7 @@ export function PlaceBetForm({
               invalid={failure?.field === 'opponentId'}
               onChange={(id) => {
                 onFriendChange(id);
+                setRefereeId('');
                 clearFailure('opponentId');
               }}
             />
@@ -272,6 +276,7 @@ export function PlaceBetForm({
           }}
         />
       ) : null}
+      {mode === 'friend' ? <RefereeField opponentId={opponentId} value={refereeId} onChange={setRefereeId} /> : null}
       {mode === 'link' ? (
         <Button type="submit" size="lg" className="w-full" disabled={createChallenge.isPending}>
           {createChallenge.isPending ? 'Creating Link...' : 'Create Challenge Link'}

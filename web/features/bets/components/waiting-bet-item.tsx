@@ -3,6 +3,7 @@ import type { Bet, WaitingReason } from '#domain/bets.ts';
 import { UserAvatar } from '#web/components/ui/user-avatar.tsx';
 import { formatDollars, otherParty } from '../utils/bet-view.ts';
 import { ActiveBetActions } from './active-bet-actions.tsx';
+import { RefereeActions } from './referee-actions.tsx';
 import { BetStatusBadge } from './bet-status-badge.tsx';
 import { CompletedBetActions } from './completed-bet-actions.tsx';
 import { PendingBetActions } from './pending-bet-actions.tsx';
@@ -38,6 +39,7 @@ export function WaitingBetItem({ bet, viewerId }: WaitingBetItemProps) {
         <p className="shrink-0 font-bold text-primary tabular-nums">{formatDollars(bet.amount)}</p>
       </header>
       {bet.reason === 'answer' ? <PendingBetActions bet={bet} viewerId={viewerId} /> : null}
+      {bet.reason === 'referee' || bet.reason === 'pick_referee' ? <RefereeActions bet={bet} viewerId={viewerId} /> : null}
       {bet.reason === 'resolve' ? (
         <>
           <p className="flex flex-wrap items-center gap-2 text-xs">
