@@ -8,6 +8,7 @@ import type { AppDeps, AppEnv } from './app-env.ts';
 import { balanceRoutes, settlementRoutes } from './features/balances/balances.routes.ts';
 import { configRoutes } from './features/config/config.routes.ts';
 import { betRoutes } from './features/bets/bets.routes.ts';
+import { betCounterRoutes } from './features/bets/bet-counters.routes.ts';
 import { challengeRoutes } from './features/challenges/challenges.routes.ts';
 import { eventRoutes } from './features/events/events.routes.ts';
 import { betSocialRoutes, feedRoutes } from './features/feed/feed.routes.ts';
@@ -43,6 +44,7 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/users', userRoutes)
   .route('/bets', betRoutes)
   .route('/bets', betSocialRoutes)
+  .route('/bets', betCounterRoutes)
   .route('/challenges', challengeRoutes)
   .route('/pots', potRoutes)
   .route('/feed', feedRoutes)

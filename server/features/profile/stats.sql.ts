@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { PAY_WITHIN_DAYS, type PayerRecord } from '#domain/stats.ts';
+import { loserStake } from '#server/lib/stakes.sql.ts';
 
 /**
  * A lateral subquery aggregating one user's completed bets: wins, losses,
@@ -27,7 +28,7 @@ export function statsLateral(userId: SQL): SQL {
       from (
         select
           (b.winner_id = ${userId}) as won,
-          b.amount, b.payment_sent, b.paid_at, b.completed_at,
+          ${loserStake('b')} as amount, b.payment_sent, b.paid_at, b.completed_at,
           row_number() over (order by b.completed_at desc, b.id desc) as rn,
           row_number() over (partition by (b.winner_id = ${userId}) order by b.completed_at desc, b.id desc) as rn_same
         from bet b

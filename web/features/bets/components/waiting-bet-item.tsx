@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Bet, WaitingReason } from '#domain/bets.ts';
 import { UserAvatar } from '#web/components/ui/user-avatar.tsx';
-import { formatDollars, otherParty } from '../utils/bet-view.ts';
+import { formatStakes, otherParty } from '../utils/bet-view.ts';
 import { ActiveBetActions } from './active-bet-actions.tsx';
 import { BetStatusBadge } from './bet-status-badge.tsx';
 import { CompletedBetActions } from './completed-bet-actions.tsx';
@@ -35,7 +35,7 @@ export function WaitingBetItem({ bet, viewerId }: WaitingBetItemProps) {
             {bet.description}
           </Link>
         </div>
-        <p className="shrink-0 font-bold text-primary tabular-nums">{formatDollars(bet.amount)}</p>
+        <p className="shrink-0 font-bold text-primary tabular-nums">{formatStakes(bet)}</p>
       </header>
       {bet.reason === 'answer' ? <PendingBetActions bet={bet} viewerId={viewerId} /> : null}
       {bet.reason === 'resolve' ? (
