@@ -72,7 +72,7 @@ test('a counter turns the bet to the creator, who accepts it: active at the coun
   const stale = await opponent.agent.api.bets[':id'].accept.$post({ param: { id: bet.id }, json: {} });
   expect(stale.status).toBe(409);
   expect((await errorOf(stale)).error.message).toBe(counterMessages.changed);
-  const page = await (await creator.agent.api.feed[':id'].$get({ param: { id: bet.id } })).json();
+  const page = await (await creator.agent.api.bets[':id'].$get({ param: { id: bet.id } })).json();
   expect(page).toMatchObject({ actions: ['acceptCounter', 'decline', 'counter'], counters: [{ byName: opponent.user.name, creatorStake: 15 }] });
   const accepted = await acceptCounter(creator, bet.id, 1);
   expect(accepted.status).toBe(200);
