@@ -49,6 +49,8 @@ export type PlaceBetFields = {
   description: string;
   opponentId: string | null;
   amount: number | null;
+  /** 'Give Odds': what the opponent risks ('They risk'); null or absent for an even bet (ADR 062). */
+  opponentStake?: number | null;
   resolveBy?: string | null;
 };
 
@@ -84,6 +86,10 @@ export function checkPlaceBet(
     return { field: 'opponentId', ...betMessages.selectFriend };
   const amount = checkBetAmount(input.amount);
   if (amount) return amount;
+  if (input.opponentStake !== undefined && input.opponentStake !== null) {
+    const theirs = checkBetAmount(input.opponentStake);
+    if (theirs) return { ...theirs, field: 'opponentStake' };
+  }
   if (input.resolveBy && !isResolveByAllowed(input.resolveBy, today))
     return { field: 'resolveBy', ...betMessages.invalidResolveBy };
   return null;

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { betStatusSchema, payeeAppsSchema, userSummarySchema } from './profiles.ts';
 import { reminderStateSchema } from './reminders.ts';
+import { COUNTER_MAX, COUNTER_NOTE_MAX, pendingAnswerer } from './bet-stakes.ts';
 import { hasForbiddenCharacters, isBlank, normalizeText, textMessages } from './text.ts';
 import { refineWith } from './users.ts';
 import {
+  BET_AMOUNT_MAX,
+  BET_AMOUNT_MIN,
   betFieldLabels,
   canDispute,
   checkPlaceBet,
@@ -21,6 +24,7 @@ export const createBetInputSchema = z
     description: z.string(),
     opponentId: z.string().nullable(),
     amount: z.number().nullable(),
+    opponentStake: z.number().nullable().optional(),
     resolveBy: z.string().nullable().optional(),
     /** Optional: a friend of both parties who decides the bet (ADR 061). */
     refereeId: z.string().min(1).max(64).nullable().optional(),
@@ -29,13 +33,19 @@ export const createBetInputSchema = z
   .transform((value) => ({
     description: normalizeText(value.description),
     opponentId: value.opponentId ?? '',
+    /** What the creator risks ('You risk'; the amount of an even bet). */
     amount: value.amount ?? 0,
+    opponentStake: value.opponentStake ?? value.amount ?? 0,
     resolveBy: value.resolveBy || null,
     refereeId: value.refereeId ?? null,
   }));
 export type CreateBetInput = z.output<typeof createBetInputSchema>;
 
+/** How many counters the client saw: an accept or counter of terms that changed meanwhile is refused (ADR 062). */
+const seenCountersSchema = z.number().int().min(0).max(COUNTER_MAX);
+
 export const acceptBetInputSchema = z.object({
+  seenCounters: seenCountersSchema.optional(),
   prediction: z
     .string()
     .refine(
@@ -50,6 +60,43 @@ export const acceptBetInputSchema = z.object({
     // A prediction of nothing visible is no prediction.
     .transform((value) => (value === undefined || isBlank(value) ? undefined : normalizeText(value))),
 });
+
+const stakeSchema = z
+  .number()
+  .int('Please enter a valid amount.')
+  .min(BET_AMOUNT_MIN, 'Please enter a valid amount.')
+  .max(BET_AMOUNT_MAX, 'The most you can bet is $10,000.');
+
+/** 'Counter': other stakes (equal for even), an optional note, and the counters the client saw. */
+export const counterBetInputSchema = z.object({
+  creatorStake: stakeSchema,
+  opponentStake: stakeSchema,
+  seenCounters: seenCountersSchema,
+  note: z
+    .string()
+    .refine((value) => !hasForbiddenCharacters(value), textMessages.invalidCharacters('Note').message)
+    .refine(
+      (value) => normalizeText(value).length <= COUNTER_NOTE_MAX,
+      `Please keep the note under ${COUNTER_NOTE_MAX} characters.`,
+    )
+    .optional()
+    .transform((value) => (value === undefined || isBlank(value) ? null : normalizeText(value))),
+});
+export type CounterBetInput = z.output<typeof counterBetInputSchema>;
+
+/** 'Accept Counter' names the counters the creator saw (an odd count: the last is the opponent's). */
+export const acceptCounterInputSchema = z.object({ seenCounters: z.number().int().min(1).max(COUNTER_MAX) });
+
+export const betCounterSchema = z.object({
+  id: z.string(),
+  byId: z.string(),
+  byName: z.string(),
+  creatorStake: z.number().int(),
+  opponentStake: z.number().int(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type BetCounter = z.infer<typeof betCounterSchema>;
 
 export const resolveBetInputSchema = z.object({ outcome: z.enum(['won', 'lost']) });
 
@@ -119,6 +166,11 @@ export const betSchema = z.object({
   opponent: betPartySchema,
   description: z.string(),
   amount: z.number().int(),
+  /** What each side risks (ADR 062); while pending, the terms on the table. */
+  creatorStake: z.number().int(),
+  opponentStake: z.number().int(),
+  /** Counters so far: its parity says whose answer a pending bet waits on. */
+  counterCount: z.number().int(),
   status: betStatusSchema,
   winnerId: z.string().nullable(),
   voidRequestedBy: z.string().nullable(),
@@ -151,6 +203,8 @@ export type BetState = Pick<
 > & {
   creatorId: string;
   opponentId: string;
+  /** Counters so far (ADR 062); absent means none. */
+  counterCount?: number;
   /** Paid in a settle-up payment: it is confirmed with that payment, never singly. */
   settled?: boolean;
   /** The bet has a referee role: the parties neither claim nor concede it until disputed (ADR 061). */
@@ -178,7 +232,7 @@ export function waitingReason(
   if (!isParty) return null;
   switch (bet.status) {
     case 'pending':
-      return bet.opponentId === userId && bet.opponentAccepted !== true ? 'answer' : null;
+      return pendingAnswerer({ ...bet, counterCount: bet.counterCount ?? 0 }) === userId ? 'answer' : null;
     case 'active':
       if (bet.voidRequestedBy !== null) return bet.voidRequestedBy !== userId ? 'confirm_void' : null;
       return bet.disputedAt !== null || isOverdue(bet, today) ? 'resolve' : null;
@@ -200,6 +254,8 @@ export function needsAction(bet: BetState, userId: string, today?: string): bool
  */
 export const betActions = [
   'accept',
+  'acceptCounter',
+  'counter',
   'decline',
   'resolve',
   'concede',
@@ -218,8 +274,13 @@ export function availableBetActions(bet: BetState, viewerId: string, now: Date =
   const isParty = bet.creatorId === viewerId || bet.opponentId === viewerId;
   if (!isParty) return [];
   switch (bet.status) {
-    case 'pending':
-      return bet.opponentId === viewerId && bet.opponentAccepted !== true ? ['accept', 'decline'] : [];
+    case 'pending': {
+      // Nobody answers once both agreed and the bet waits only for its referee (pendingAnswerer is null).
+      const counters = bet.counterCount ?? 0;
+      if (pendingAnswerer({ ...bet, counterCount: counters }) !== viewerId) return [];
+      const answer: BetAction[] = [counters % 2 === 0 ? 'accept' : 'acceptCounter', 'decline'];
+      return counters < COUNTER_MAX ? [...answer, 'counter'] : answer;
+    }
     case 'active': {
       // On a refereed bet the referee decides; after a dispute a party may still concede.
       const resolve: BetAction[] = bet.disputedAt !== null ? ['concede'] : bet.refereed === true ? [] : ['resolve'];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { betStatusSchema, userSummarySchema } from './profiles.ts';
-import { betActions, betFieldLabels, betPayToField, betRefereeField, betTrustFields, COMMENT_MAX } from './bets.ts';
+import { betActions, betCounterSchema, betFieldLabels, betPayToField, betRefereeField, betTrustFields, COMMENT_MAX } from './bets.ts';
 import { betEventKinds } from './bet-timeline.ts';
 import type { FeedPot } from './pots.ts';
 import { hasForbiddenCharacters, isBlank, normalizeText, textMessages } from './text.ts';
@@ -18,6 +18,9 @@ export const feedBetSchema = z.object({
   winner: feedPartySchema.nullable(),
   description: z.string(),
   amount: z.number().int(),
+  /** What each side risks (ADR 062): '$20 vs $10', or the single amount when equal. */
+  creatorStake: z.number().int(),
+  opponentStake: z.number().int(),
   status: betStatusSchema,
   createdAt: z.string(),
   completedAt: z.string().nullable(),
@@ -44,6 +47,9 @@ export const betPageSchema = feedBetSchema.extend({
   paymentSent: z.boolean(),
   paymentConfirmed: z.boolean(),
   acceptanceComment: z.string().nullable(),
+  counterCount: z.number().int(),
+  /** The counter-offers, oldest first (ADR 062). */
+  counters: z.array(betCounterSchema),
   ...betTrustFields,
   ...betPayToField,
   ...betRefereeField,

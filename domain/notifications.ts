@@ -15,6 +15,7 @@ export const notificationTypes = [
   'invite_joined',
   'invite_added',
   'bet_placed',
+  'bet_countered',
   'challenge_taken',
   'challenge_declined',
   'bet_accepted',
@@ -105,6 +106,8 @@ export function activitySentence(
       return `${name} added you from your invite`;
     case 'bet_placed':
       return `${name} challenged you: ${description}`;
+    case 'bet_countered':
+      return `${name} countered your bet: ${description}`;
     case 'challenge_taken':
       return `${name} took your challenge: ${description}`;
     case 'challenge_declined':

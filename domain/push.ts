@@ -104,6 +104,8 @@ function titleOf(line: PushLine): string {
   switch (line.type) {
     case 'bet_placed':
       return 'New challenge';
+    case 'bet_countered':
+      return 'Counter-offer';
     case 'friend_request_received':
       return 'Friend request';
     case 'bet_accepted':
@@ -146,6 +148,8 @@ function bodyOf(line: PushLine): string {
   switch (line.type) {
     case 'bet_placed':
       return `${name} challenged you to a ${amount} bet: ${description}`;
+    case 'bet_countered':
+      return `${name} countered your bet: ${description}`;
     case 'bet_accepted':
       return `${name} accepted your ${amount} bet: ${description}`;
     case 'bet_declined':
@@ -183,7 +187,7 @@ export function pushPayload(line: PushLine): PushPayload {
 
 /** Challenges are time-sensitive; everything else can wait for the device's next wake-up. */
 export function pushUrgency(type: NotificationType): 'normal' | 'high' {
-  return type === 'bet_placed' ? 'high' : 'normal';
+  return type === 'bet_placed' || type === 'bet_countered' ? 'high' : 'normal';
 }
 
 /** A push the device has not received within a day is stale (the inbox has it). */

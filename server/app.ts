@@ -9,6 +9,7 @@ import { balanceRoutes, settlementRoutes } from './features/balances/balances.ro
 import { configRoutes } from './features/config/config.routes.ts';
 import { betRoutes } from './features/bets/bets.routes.ts';
 import { betRefereeRoutes } from './features/bets/bet-referee.routes.ts';
+import { betCounterRoutes } from './features/bets/bet-counters.routes.ts';
 import { challengeRoutes } from './features/challenges/challenges.routes.ts';
 import { eventRoutes } from './features/events/events.routes.ts';
 import { betSocialRoutes, feedRoutes } from './features/feed/feed.routes.ts';
@@ -47,6 +48,7 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/bets', betRoutes)
   .route('/bets', betSocialRoutes)
   .route('/bets', betRefereeRoutes)
+  .route('/bets', betCounterRoutes)
   .route('/challenges', challengeRoutes)
   .route('/pots', potRoutes)
   .route('/pots', potProofRoutes)

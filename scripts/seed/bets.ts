@@ -38,12 +38,16 @@ export function createBetRow(rng: Random, ids: string[], edges: Edges, now: numb
   const age = now - created;
   const completedShare = age > 3 * DAY ? 0.8 : 0.25;
   const r = rng.next();
+  const amount = rng.chance(0.03) ? rng.int(1, 10_000) : rng.pick(AMOUNTS);
   const base = {
     id: rng.uuid(),
     createdBy: creator,
     opponentId: opponent,
     description: rng.pick(DESCRIPTIONS)(rng),
-    amount: rng.chance(0.03) ? rng.int(1, 10_000) : rng.pick(AMOUNTS),
+    // Even bets (no extra draw, so the rows stay the same as before odds).
+    amount,
+    creatorStake: amount,
+    opponentStake: amount,
     createdAt: iso(created),
     winnerId: null,
     voidRequestedBy: null,

@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/query.ts';
 import { users } from '../db/schema/auth.ts';
 import { AppError } from './errors.ts';
+import { loserStake } from './stakes.sql.ts';
 import { areFriends } from './visibility.ts';
 
 /**
@@ -17,10 +18,10 @@ export function unpaidBetween(viewerId: string, b: string): SQL {
     and ${col('status')} = 'completed' and not ${col('payment_sent')}`;
 }
 
-/** + when the viewer won the bet (the other party owes it), − when the viewer lost. */
+/** + when the viewer won the bet (the other party owes it), − when the viewer lost: the loser's stake (ADR 062). */
 export function signedAmount(viewerId: string, b: string): SQL {
   const col = (name: string) => sql.raw(`${b}.${name}`);
-  return sql`case when ${col('winner_id')} = ${viewerId} then ${col('amount')} else -${col('amount')} end`;
+  return sql`case when ${col('winner_id')} = ${viewerId} then ${loserStake(b)} else -${loserStake(b)} end`;
 }
 
 /** The other party of the bet, seen from the viewer. */

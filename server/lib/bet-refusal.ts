@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { COUNTER_MAX, counterMessages } from '#domain/bet-stakes.ts';
 import { reminderMessages } from '#domain/reminders.ts';
 import type { Db } from '../db/client.ts';
 import { bets } from '../db/schema/bets.ts';
@@ -7,6 +8,8 @@ import { areFriends } from './visibility.ts';
 
 export type BetAction =
   | 'accept'
+  | 'acceptCounter'
+  | 'counter'
   | 'decline'
   | 'resolve'
   | 'requestVoid'
@@ -29,10 +32,25 @@ function explain(bet: BetRow, userId: string, action: BetAction): AppError {
   const forbidden = (message: string) => new AppError('FORBIDDEN', message);
   switch (action) {
     case 'accept':
-    case 'decline':
       if (bet.opponentId !== userId) return forbidden('Only the opponent can accept or decline this bet.');
-      if (bet.status === 'pending' && bet.opponentAcceptedAt !== null) return conflict('You already accepted this bet.');
-      return conflict('This bet is no longer pending.');
+      if (bet.status !== 'pending') return conflict('This bet is no longer pending.');
+      // Refereed and waiting only for its referee (ADR 061).
+      if (bet.opponentAcceptedAt !== null) return conflict('You already accepted this bet.');
+      // Pending and theirs: the terms changed (a counter) since they looked.
+      return conflict(counterMessages.changed);
+    case 'decline':
+      if (bet.status !== 'pending') return conflict('This bet is no longer pending.');
+      if (bet.opponentId !== userId && bet.counterCount === 0) return forbidden('Only the opponent can accept or decline this bet.');
+      if (bet.opponentAcceptedAt !== null && bet.opponentId === userId) return conflict('You already accepted this bet.');
+      return conflict(counterMessages.changed);
+    case 'acceptCounter':
+      if (bet.status !== 'pending') return conflict('This bet is no longer pending.');
+      if (bet.createdBy !== userId) return forbidden('Only the creator can accept a counter.');
+      return conflict(counterMessages.changed);
+    case 'counter':
+      if (bet.status !== 'pending') return conflict('This bet is no longer pending.');
+      if (bet.counterCount >= COUNTER_MAX) return conflict(counterMessages.tooMany);
+      return conflict(counterMessages.changed);
     case 'resolve':
       if (bet.status === 'completed') return conflict('This bet was already resolved.');
       if (bet.status === 'pending') return conflict('This bet has not been accepted yet.');
@@ -89,7 +107,8 @@ export async function refuse(tx: Db, betId: string, userId: string, action: BetA
     throw new AppError('NOT_FOUND', 'Bet not found.');
   }
   // Bets are only between friends: the accept's statement also requires the friendship.
-  if (action === 'accept' && bet.status === 'pending' && bet.opponentId === userId && !(await areFriends(tx, userId, bet.createdBy))) {
+  const answers = action === 'accept' || action === 'acceptCounter' || action === 'counter';
+  if (answers && bet.status === 'pending' && !(await areFriends(tx, bet.opponentId, bet.createdBy))) {
     throw new AppError('FORBIDDEN', NOT_FRIENDS_ANYMORE);
   }
   throw explain(bet, userId, action);

@@ -38,6 +38,12 @@ function content(mail: MailedNotification, betUrl: string | null, activityUrl: s
         paragraphs: [`${actor} challenged you to a ${amount} bet: "${description}".`, 'Accept or decline it in Sidepot.'],
         action: seeBet,
       };
+    case 'bet_countered':
+      return {
+        subject: `${actor} countered your bet`,
+        paragraphs: [`${actor} proposed other stakes for "${description}".`, 'Accept, decline or counter it in Sidepot.'],
+        action: seeBet,
+      };
     case 'friend_request_received':
       return {
         subject: `${actor} sent you a friend request`,

@@ -36,6 +36,14 @@ export async function writeNotifications(tx: Db, rows: NewNotification[]): Promi
 }
 
 /** What a bet line needs to read well after the bet is gone. */
-export function betSnapshot(bet: { description: string; amount: number }): NotificationData {
-  return { description: bet.description, amount: bet.amount };
+export function betSnapshot(bet: {
+  description: string;
+  amount: number;
+  winnerId?: string | null;
+  createdBy?: string;
+  opponentStake?: number;
+}): NotificationData {
+  // `amount` is the creator's stake; a resolved bet's lines name what its loser pays (ADR 062).
+  const creatorWon = bet.winnerId !== undefined && bet.winnerId !== null && bet.winnerId === bet.createdBy;
+  return { description: bet.description, amount: creatorWon && bet.opponentStake !== undefined ? bet.opponentStake : bet.amount };
 }

@@ -13,6 +13,9 @@ export async function insertBet(
     createdBy: string;
     opponentId: string;
     amount?: number;
+    /** Odds (ADR 062): what the opponent risks; default: the amount (an even bet). */
+    opponentStake?: number;
+    counterCount?: number;
     winnerId?: string;
     status?: 'pending' | 'active' | 'completed';
     voidRequestedBy?: string;
@@ -34,6 +37,9 @@ export async function insertBet(
       opponentId: values.opponentId,
       description: `Bet number ${minutes}`,
       amount: values.amount ?? 10,
+      creatorStake: values.amount ?? 10,
+      opponentStake: values.opponentStake ?? values.amount ?? 10,
+      counterCount: values.counterCount ?? 0,
       status: values.status ?? (completed ? 'completed' : 'pending'),
       winnerId: values.winnerId ?? null,
       createdAt: at,

@@ -350,6 +350,7 @@ export function routeSpecs(ids: FuzzIds): RouteSpec[] {
         description: nastyString,
         opponentId: userId,
         amount: nastyNumber,
+        opponentStake: nastyNumber,
         resolveBy: fc.oneof(nastyString, fc.constantFrom('2099-12-31', '2000-01-01', '2026-02-30', '')),
       }),
     },
@@ -357,7 +358,19 @@ export function routeSpecs(ids: FuzzIds): RouteSpec[] {
       route: 'POST /bets/:id/accept',
       method: 'POST',
       path: betPath('/accept'),
-      body: bodyFor({ prediction: nastyString }),
+      body: bodyFor({ prediction: nastyString, seenCounters: nastyNumber }),
+    },
+    {
+      route: 'POST /bets/:id/counter',
+      method: 'POST',
+      path: betPath('/counter'),
+      body: bodyFor({ creatorStake: nastyNumber, opponentStake: nastyNumber, seenCounters: nastyNumber, note: nastyString }),
+    },
+    {
+      route: 'POST /bets/:id/accept-counter',
+      method: 'POST',
+      path: betPath('/accept-counter'),
+      body: bodyFor({ seenCounters: nastyNumber }),
     },
     { route: 'POST /bets/:id/decline', method: 'POST', path: betPath('/decline') },
     {

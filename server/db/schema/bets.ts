@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { COUNTER_MAX } from '#domain/bet-stakes.ts';
 import { DISPUTE_REASON_MAX } from '#domain/bets.ts';
 import { AUTO_REMINDER_MAX } from '#domain/reminders.ts';
 import { users } from './auth.ts';
@@ -21,7 +22,13 @@ export const bets = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     description: text('description').notNull(),
+    /** The creator's stake, kept for readers that predate odds (ADR 062): money reads use the stakes. */
     amount: integer('amount').notNull(),
+    /** What each side risks (ADR 062); equal for an even bet. While pending: the terms on the table. */
+    creatorStake: integer('creator_stake').notNull(),
+    opponentStake: integer('opponent_stake').notNull(),
+    /** Counters so far: the version an accept or counter names, and by its parity whose turn it is. */
+    counterCount: smallint('counter_count').notNull().default(0),
     status: text('status', { enum: ['pending', 'active', 'completed'] }).notNull().default('pending'),
     winnerId: text('winner_id').references(() => users.id, { onDelete: 'cascade' }),
     /** The opponent's prediction, stored as a comment (foreign key added in SQL: the tables reference each other). */
@@ -63,6 +70,12 @@ export const bets = pgTable(
     check('bet_status', sql`${table.status} in ('pending', 'active', 'completed')`),
     check('bet_description_length', sql`char_length(${table.description}) between 1 and 280`),
     check('bet_amount_range', sql`${table.amount} between 1 and 10000`),
+    check(
+      'bet_stakes_range',
+      sql`${table.creatorStake} between 1 and 10000 and ${table.opponentStake} between 1 and 10000`,
+    ),
+    check('bet_amount_is_creator_stake', sql`${table.amount} = ${table.creatorStake}`),
+    check('bet_counter_count_range', sql`${table.counterCount} between 0 and ${sql.raw(String(COUNTER_MAX))}`),
     check(
       'bet_winner_is_party',
       sql`${table.winnerId} is null or ${table.winnerId} in (${table.createdBy}, ${table.opponentId})`,

@@ -21,6 +21,7 @@ import { viewersOf } from '#server/lib/visibility.ts';
 import { writeNotifications } from '#server/lib/notify.ts';
 import { reminderAvailableAt } from '#server/lib/reminders.sql.ts';
 import { lockUnpaidDebtsOfPair, otherPartyOf, signedAmount, unpaidBetween, unpaidPotPaymentsOf } from '#server/lib/balances.sql.ts';
+import { loserStake } from '#server/lib/stakes.sql.ts';
 
 export type SettlementEffects = { publish(userIds: string[], event: ChangeEvent): Promise<void> };
 
@@ -128,7 +129,7 @@ export async function getBalance(db: Db, viewerId: string, friendId: string): Pr
   const [row] = await queryRows(db, balancesQuery(viewerId, friendId), balanceRow);
   const betRows = await queryRows(
     db,
-    sql`select b.id, b.description, b.amount, b.winner_id = ${viewerId} as owed_to_me, b.completed_at
+    sql`select b.id, b.description, ${loserStake('b')} as amount, b.winner_id = ${viewerId} as owed_to_me, b.completed_at
       from bet b
       where ${unpaidBetween(viewerId, 'b')} and ${otherPartyOf(viewerId, 'b')} = ${friendId}
       order by b.completed_at desc, b.id desc`,

@@ -39,6 +39,9 @@ export async function selectBets(db: Db, viewerId: string, where: SQL | undefine
       winnerPaypalMe: winnerApp('paypalMe'),
       description: bets.description,
       amount: bets.amount,
+      creatorStake: bets.creatorStake,
+      opponentStake: bets.opponentStake,
+      counterCount: bets.counterCount,
       status: bets.status,
       winnerId: bets.winnerId,
       voidRequestedBy: bets.voidRequestedBy,
@@ -112,6 +115,9 @@ type BetRow = {
   winnerPaypalMe: string | null;
   description: string;
   amount: number;
+  creatorStake: number;
+  opponentStake: number;
+  counterCount: number;
   status: Bet['status'];
   winnerId: string | null;
   voidRequestedBy: string | null;
@@ -141,6 +147,9 @@ function toBet(row: BetRow, viewerId: string): Bet {
     opponent: row.opponent,
     description: row.description,
     amount: row.amount,
+    creatorStake: row.creatorStake,
+    opponentStake: row.opponentStake,
+    counterCount: row.counterCount,
     status: row.status,
     winnerId: row.winnerId,
     voidRequestedBy: row.voidRequestedBy,

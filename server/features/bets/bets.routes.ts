@@ -41,7 +41,14 @@ export const betRoutes = new Hono<AppEnv>()
   )
   .post('/:id/accept', validate('param', betParam), validate('json', acceptBetInputSchema), async (c) =>
     c.json(
-      await acceptBet(c.var.deps.database.db, betEffects(c), currentUser(c).id, c.req.valid('param').id, c.req.valid('json').prediction),
+      await acceptBet(
+        c.var.deps.database.db,
+        betEffects(c),
+        currentUser(c).id,
+        c.req.valid('param').id,
+        c.req.valid('json').prediction,
+        c.req.valid('json').seenCounters,
+      ),
     ),
   )
   .post('/:id/decline', validate('param', betParam), async (c) => {

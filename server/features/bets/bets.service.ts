@@ -12,7 +12,9 @@ import { betSnapshot, writeNotifications } from '#server/lib/notify.ts';
 import type { BetEffects } from '#server/lib/bet-effects.ts';
 import { refuse } from '#server/lib/bet-refusal.ts';
 import { assertMayReferee, statusAfterOpponentAccept } from './bet-referee.service.ts';
+import { pendingAnswerer } from '#server/lib/stakes.sql.ts';
 import { selectBet, selectBets } from './bet-view.ts';
+import { termsAsSeen } from './bet-counters.sql.ts';
 
 export type { BetEffects } from '#server/lib/bet-effects.ts';
 // The bet read model, for features that list bets (the activity inbox): reached through this service.
@@ -25,14 +27,14 @@ const isParty = (userId: string) => or(eq(bets.createdBy, userId), eq(bets.oppon
 const otherParty = (bet: { createdBy: string; opponentId: string }, userId: string) =>
   bet.createdBy === userId ? bet.opponentId : bet.createdBy;
 
-async function requireBet(db: Db, viewerId: string, betId: string): Promise<Bet> {
+export async function requireBet(db: Db, viewerId: string, betId: string): Promise<Bet> {
   const bet = await selectBet(db, viewerId, betId);
   if (!bet) throw new AppError('NOT_FOUND', 'Bet not found.');
   return bet;
 }
 
 /** Tells both parties (their bet lists) and everyone who sees the bet in a feed. */
-async function announce(
+export async function announce(
   db: Db,
   effects: BetEffects,
   bet: { createdBy: string; opponentId: string; id: string },
@@ -62,6 +64,8 @@ export async function createBet(db: Db, effects: BetEffects, userId: string, inp
         opponentId: input.opponentId,
         description: input.description,
         amount: input.amount,
+        creatorStake: input.amount,
+        opponentStake: input.opponentStake,
         resolveBy: input.resolveBy,
         hasReferee: input.refereeId !== null,
         refereeId: input.refereeId,
@@ -135,18 +139,27 @@ export async function listSectionBets(db: Db, userId: string, section: BetSectio
  * Part of the accept's own conditional statement, so an unfriending that
  * commits first can never be followed by an accept.
  */
-const stillFriends = sql`exists (select 1 from friendship f where f.user_id = ${bets.createdBy} and f.friend_id = ${bets.opponentId})`;
+export const stillFriends = sql`exists (select 1 from friendship f where f.user_id = ${bets.createdBy} and f.friend_id = ${bets.opponentId})`;
 
 /**
  * The accept itself, inside the caller's transaction: pending → active, the
  * prediction stored as the acceptance comment. Refuses with the right error.
  */
-export async function activateBet(tx: Db, userId: string, betId: string, prediction?: string) {
+export async function activateBet(tx: Db, userId: string, betId: string, prediction?: string, seenCounters = 0) {
   const [row] = await tx
     .update(bets)
     // A refereed bet also waits for its referee's accept (ADR 061): whichever comes second activates it.
     .set({ opponentAcceptedAt: sql`now()`, status: sql`${statusAfterOpponentAccept}`, updatedAt: new Date() })
-    .where(and(eq(bets.id, betId), eq(bets.opponentId, userId), eq(bets.status, 'pending'), isNull(bets.opponentAcceptedAt), stillFriends))
+    .where(
+      and(
+        eq(bets.id, betId),
+        eq(bets.opponentId, userId),
+        eq(bets.status, 'pending'),
+        isNull(bets.opponentAcceptedAt),
+        stillFriends,
+        termsAsSeen(seenCounters, 'opponent'),
+      ),
+    )
     .returning();
   if (!row) return refuse(tx, betId, userId, 'accept');
   if (prediction) {
@@ -156,15 +169,22 @@ export async function activateBet(tx: Db, userId: string, betId: string, predict
   return row;
 }
 
-export async function acceptBet(db: Db, effects: BetEffects, userId: string, betId: string, prediction?: string): Promise<Bet> {
+export async function acceptBet(
+  db: Db,
+  effects: BetEffects,
+  userId: string,
+  betId: string,
+  prediction?: string,
+  seenCounters?: number,
+): Promise<Bet> {
   const accepted = await db.transaction(async (tx) => {
-    // The acceptor's break and weekly loss limit; a bet that is not theirs to accept is refused below as before.
+    // The acceptor's break and weekly loss limit on their stake; a bet that is not theirs to accept is refused below as before.
     const [offer] = await tx
-      .select({ amount: bets.amount })
+      .select({ stake: bets.opponentStake })
       .from(bets)
       .where(and(eq(bets.id, betId), eq(bets.opponentId, userId), eq(bets.status, 'pending')));
-    if (offer) await assertMayBet(tx, userId, offer.amount);
-    const row = await activateBet(tx, userId, betId, prediction);
+    if (offer) await assertMayBet(tx, userId, offer.stake);
+    const row = await activateBet(tx, userId, betId, prediction, seenCounters);
     const notified = await writeNotifications(tx, [
       { userId: row.createdBy, type: 'bet_accepted', actorId: userId, betId, data: betSnapshot(row) },
     ]);
@@ -187,14 +207,16 @@ export async function finishAccept(
 
 export async function declineBet(db: Db, effects: BetEffects, userId: string, betId: string): Promise<void> {
   const declined = await db.transaction(async (tx) => {
+    // The party it waits on declines: the opponent, or the creator after the opponent's counter (ADR 062).
     const [row] = await tx
       .delete(bets)
-      .where(and(eq(bets.id, betId), eq(bets.opponentId, userId), eq(bets.status, 'pending'), isNull(bets.opponentAcceptedAt)))
+      // pendingAnswerer is null once both agreed and the bet waits only for its referee (ADR 061).
+      .where(and(eq(bets.id, betId), eq(bets.status, 'pending'), sql`${pendingAnswerer('bet')} = ${userId}`))
       .returning();
     if (!row) return refuse(tx, betId, userId, 'decline');
     // The bet is gone: the line keeps its description, without a link.
     const notified = await writeNotifications(tx, [
-      { userId: row.createdBy, type: 'bet_declined', actorId: userId, betId: null, data: betSnapshot(row) },
+      { userId: otherParty(row, userId), type: 'bet_declined', actorId: userId, betId: null, data: betSnapshot(row) },
     ]);
     return { ...row, notified };
   });

@@ -200,6 +200,9 @@ export async function takeChallenge(
         opponentId: userId,
         description: claimed.description,
         amount: claimed.amount,
+        // A challenge link is an even bet (ADR 062).
+        creatorStake: claimed.amount,
+        opponentStake: claimed.amount,
       })
       .returning();
     if (!bet) throw new AppError('INTERNAL');

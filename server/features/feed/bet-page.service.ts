@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { betEventKinds, betEventOfNotification, buildBetTimeline } from '#domain/bet-timeline.ts';
-import { availableBetActions, betRefereeField } from '#domain/bets.ts';
+import { availableBetActions, betCounterSchema, betRefereeField } from '#domain/bets.ts';
 import { payeeAppsSchema } from '#domain/profiles.ts';
 import type { BetPage } from '#domain/feed.ts';
 import type { Db } from '#server/db/client.ts';
@@ -10,6 +10,7 @@ import { AppError } from '#server/lib/errors.ts';
 import { feedRow, partyJson, timestamp, toFeedBet } from './feed.service.ts';
 import { reminderAvailableAt } from '#server/lib/reminders.sql.ts';
 import { canSeeBet } from '#server/lib/visibility.ts';
+import { countersJson } from '#server/lib/stakes.sql.ts';
 
 const betPageRow = feedRow.extend({
   winner_id: z.string().nullable(),
@@ -17,6 +18,8 @@ const betPageRow = feedRow.extend({
   payment_sent: z.boolean(),
   payment_confirmed: z.boolean(),
   acceptance_comment: z.string().nullable(),
+  counter_count: z.number(),
+  counters: z.array(betCounterSchema.extend({ createdAt: timestamp })),
   resolved_by: z.string().nullable(),
   resolution: z.enum(['won', 'lost']).nullable(),
   disputed_at: timestamp.nullable(),
@@ -77,7 +80,7 @@ export async function getBetPage(db: Db, viewerId: string, betId: string): Promi
   const row = await queryOne(
     db,
     sql`
-      select b.id, b.description, b.amount, b.status, b.created_at, b.completed_at,
+      select b.id, b.description, b.amount, b.creator_stake, b.opponent_stake, b.counter_count, ${countersJson('b')} as counters, b.status, b.created_at, b.completed_at,
         b.winner_id, b.void_requested_by, b.payment_sent, b.payment_confirmed, ac.text as acceptance_comment,
         b.resolved_by, b.resolution, b.disputed_at, b.dispute_reason, to_char(b.resolve_by, 'YYYY-MM-DD') as resolve_by,
         case when st.id is null then null
@@ -113,6 +116,7 @@ export async function getBetPage(db: Db, viewerId: string, betId: string): Promi
     status: row.status,
     creatorId: row.creator.id,
     opponentId: row.opponent.id,
+    counterCount: row.counter_count,
     winnerId: row.winner_id,
     voidRequestedBy: row.void_requested_by,
     paymentSent: row.payment_sent,
@@ -133,6 +137,8 @@ export async function getBetPage(db: Db, viewerId: string, betId: string): Promi
     paymentSent: row.payment_sent,
     paymentConfirmed: row.payment_confirmed,
     acceptanceComment: row.acceptance_comment,
+    counterCount: row.counter_count,
+    counters: row.counters,
     resolvedBy: row.resolved_by,
     resolution: row.resolution,
     disputedAt: state.disputedAt,

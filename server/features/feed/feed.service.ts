@@ -13,6 +13,8 @@ export const feedRow = z.object({
   id: z.string(),
   description: z.string(),
   amount: z.number(),
+  creator_stake: z.number(),
+  opponent_stake: z.number(),
   status: z.enum(['pending', 'active', 'completed']),
   created_at: timestamp,
   completed_at: timestamp.nullable(),
@@ -180,7 +182,7 @@ const feedPageStatement = (name: string, isAfterCursor: boolean) =>
           order by p.created_at desc, p.id desc limit ${limit})
       ),
       page as (select id, created_at, kind from visible order by created_at desc, id desc limit ${limit})
-      select p.kind, now() as now, b.id, b.description, b.amount, b.status, b.created_at, b.completed_at,
+      select p.kind, now() as now, b.id, b.description, b.amount, b.creator_stake, b.opponent_stake, b.status, b.created_at, b.completed_at,
         case when c.id is null then null else ${partyJson('c')} end as creator,
         case when o.id is null then null else ${partyJson('o')} end as opponent,
         case when w.id is null then null else ${partyJson('w')} end as winner,
@@ -210,6 +212,8 @@ export function toFeedBet(row: z.output<typeof feedRow>): FeedBet {
     winner: row.winner,
     description: row.description,
     amount: row.amount,
+    creatorStake: row.creator_stake,
+    opponentStake: row.opponent_stake,
     status: row.status,
     createdAt: row.created_at,
     completedAt: row.completed_at,

@@ -4,6 +4,7 @@ import { historyCsvHeader, historyPotRow, historyRow } from '#domain/history.ts'
 import { potState, potStatuses } from '#domain/pots.ts';
 import type { Db } from '#server/db/client.ts';
 import { queryRows } from '#server/db/query.ts';
+import { loserStake, stakeOf } from '#server/lib/stakes.sql.ts';
 
 /** Rows per database round trip: big enough to keep a 10,000-bet export to 20 statements. */
 export const HISTORY_PAGE_SIZE = 500;
@@ -53,8 +54,10 @@ async function historyPage(db: Db, userId: string, after: Cursor | null) {
   return queryRows(
     db,
     sql`
-      (select 'bet' as kind, b.id, b.created_at, u.name as opponent_name, b.description, b.amount, b.status, b.winner_id,
-        b.payment_sent, b.payment_confirmed, b.completed_at,
+      (select 'bet' as kind, b.id, b.created_at, u.name as opponent_name, b.description,
+        -- What changed hands once resolved, the user's own stake before (ADR 062).
+        case when b.status = 'completed' then ${loserStake('b')} else ${stakeOf(userId, 'b')} end as amount,
+        b.status, b.winner_id, b.payment_sent, b.payment_confirmed, b.completed_at,
         null::int as entrant_count, null::timestamptz as closes_at, null::timestamptz as now, null::int as payout,
         null::boolean as all_paid, null::boolean as all_confirmed
       from (

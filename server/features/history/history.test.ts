@@ -68,6 +68,8 @@ test('descriptions with commas, quotes and newlines round-trip; formula-like tex
       opponentId: friend.id,
       description,
       amount: i + 1,
+      creatorStake: i + 1,
+      opponentStake: i + 1,
       createdAt: new Date(Date.UTC(2026, 1, 1, 0, i)),
     });
   }
@@ -95,10 +97,10 @@ test('10,000 bets stream in keyset pages: every bet once, in order', async () =>
   const total = 10_000;
   // Half placed by me, half by the friend; some share a created_at, so the id breaks ties.
   await t.db.execute(sql`
-    insert into bet (created_by, opponent_id, description, amount, status, created_at)
+    insert into bet (created_by, opponent_id, description, amount, creator_stake, opponent_stake, status, created_at)
     select case when g % 2 = 0 then ${me.user.id} else ${friend.id} end,
            case when g % 2 = 0 then ${friend.id} else ${me.user.id} end,
-           'Bulk bet ' || g, 1 + g % 100, 'pending',
+           'Bulk bet ' || g, 1 + g % 100, 1 + g % 100, 1 + g % 100, 'pending',
            timestamp with time zone '2025-01-01 00:00:00+00' + make_interval(secs => g / 3)
     from generate_series(1, ${total}) as g`);
   const started = performance.now();

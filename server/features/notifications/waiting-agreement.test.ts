@@ -36,6 +36,8 @@ function* states(): Generator<BetState> {
             for (const paymentSent of [false, true])
               for (const paymentConfirmed of [false, true])
                 for (const settled of [false, true])
+                  // Counters only change whose turn a pending bet is (ADR 062).
+                  for (const counterCount of status === 'pending' ? [0, 1, 2, 5] : [0])
                   yield {
                     status,
                     winnerId,
@@ -50,6 +52,7 @@ function* states(): Generator<BetState> {
                     creatorId: CREATOR,
                     opponentId: OPPONENT,
                     settled,
+                    counterCount,
                   };
 }
 
@@ -62,7 +65,7 @@ test('waitingReason and betWaitsOn agree on every bet state, for both parties', 
       (bet, i) =>
         sql`(${i}::int, ${bet.status}::text, ${CREATOR}::text, ${OPPONENT}::text, ${bet.winnerId}::text,
           ${bet.voidRequestedBy}::text, ${bet.disputedAt}::timestamptz, ${bet.resolveBy}::date, ${bet.paymentSent}::boolean,
-          ${bet.paymentConfirmed}::boolean, ${bet.settled === true ? 'settlement-id' : null}::text)`,
+          ${bet.paymentConfirmed}::boolean, ${bet.settled === true ? 'settlement-id' : null}::text, ${bet.counterCount ?? 0}::int)`,
     ),
     sql`, `,
   );
@@ -71,7 +74,7 @@ test('waitingReason and betWaitsOn agree on every bet state, for both parties', 
       t.db,
       sql`select b.i, coalesce(${betWaitsOn(viewer, 'b')}, false) as waits
         from (values ${rows}) as b(i, status, created_by, opponent_id, winner_id, void_requested_by, disputed_at,
-          resolve_by, payment_sent, payment_confirmed, settlement_id)
+          resolve_by, payment_sent, payment_confirmed, settlement_id, counter_count)
         order by b.i`,
       waitsRow,
     );

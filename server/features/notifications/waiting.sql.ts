@@ -1,4 +1,5 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { pendingWaitsOn } from '#server/lib/stakes.sql.ts';
 
 /**
  * The one home of "this bet waits on the user" in SQL (the same rule as
@@ -11,7 +12,7 @@ import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 export function betWaitsOn(userId: string | Placeholder, b: string): SQL {
   const col = (name: string) => sql.raw(`${b}.${name}`);
   return sql`(
-    (${col('status')} = 'pending' and ${col('opponent_id')} = ${userId} and ${col('opponent_accepted_at')} is null)
+    ${pendingWaitsOn(userId, b)}
     or (${col('status')} = 'active' and ${col('void_requested_by')} is not null and ${col('void_requested_by')} <> ${userId})
     or (${col('status')} = 'active' and ${col('void_requested_by')} is null
       and (${col('disputed_at')} is not null or ${col('resolve_by')} < current_date))

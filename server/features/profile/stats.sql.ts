@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { PAY_WITHIN_DAYS, type PayerRecord } from '#domain/stats.ts';
+import { loserStake } from '#server/lib/stakes.sql.ts';
 
 const payWindow = sql.raw(`interval '${PAY_WITHIN_DAYS} days'`);
 
@@ -54,7 +55,8 @@ export function statsLateral(userId: SQL): SQL {
         from (
           select
             (b.winner_id = ${userId}) as won,
-            b.amount, b.amount as owed, b.payment_sent, b.paid_at, b.completed_at, b.id
+            -- What the loser risked (ADR 062) is what changes hands.
+            ${loserStake('b')} as amount, ${loserStake('b')} as owed, b.payment_sent, b.paid_at, b.completed_at, b.id
           from bet b
           where b.status = 'completed' and (b.created_by = ${userId} or b.opponent_id = ${userId})
           union all

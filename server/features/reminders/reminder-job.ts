@@ -7,6 +7,7 @@ import type { ChangeEvent } from '#domain/realtime.ts';
 import type { Logger } from '#server/lib/logger.ts';
 import { betSnapshot, writeNotifications } from '#server/lib/notify.ts';
 import { reminderAllowed } from '#server/lib/reminders.sql.ts';
+import { loserStake } from '#server/lib/stakes.sql.ts';
 import { createPeriodicJob, type PeriodicJob } from '#server/lib/periodic-job.ts';
 
 const INTERVAL_MS = 10 * 60 * 1000;
@@ -60,7 +61,7 @@ export async function runReminderPass(db: Db, publish: Publish, batchSize: numbe
         update bet b set last_reminded_at = now(), auto_reminders_sent = b.auto_reminders_sent + 1
         from picked
         where b.id = picked.id and ${isDue}
-        returning b.id, b.winner_id, b.created_by, b.opponent_id, b.description, b.amount`,
+        returning b.id, b.winner_id, b.created_by, b.opponent_id, b.description, ${loserStake('b')} as amount`,
       sentRow,
     );
     const notified = await writeNotifications(

@@ -10,6 +10,7 @@ import { useAuthSession } from '#web/features/auth/hooks/use-auth-session.ts';
 import { useBet } from '#web/features/bets/api/get-bet.ts';
 import { BetActions } from '../composed/bet-actions.tsx';
 import { BetHistory } from '#web/features/bets/components/bet-history.tsx';
+import { BetCounters } from '#web/features/bets/components/bet-counters.tsx';
 import { BetFlags } from '#web/features/bets/components/bet-status-badge.tsx';
 import { BetNote } from '#web/features/bets/components/bet-note.tsx';
 import { RefereeActions } from '#web/features/bets/components/referee-actions.tsx';
@@ -78,6 +79,7 @@ export function Component() {
             }
           />
           {isGone ? null : <ProofPhotos subject={{ bet: id }} canAdd={mayAddProof} />}
+          <BetCounters bet={data} />
           <BetHistory bet={data} viewerId={viewerId} />
           <section aria-labelledby={commentsHeadingId} className="grid gap-3">
             <h2 id={commentsHeadingId} className="text-base font-semibold">

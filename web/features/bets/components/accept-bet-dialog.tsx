@@ -23,7 +23,7 @@ export function AcceptBetDialog({ bet, open, onOpenChange }: AcceptBetDialogProp
       open={open}
       onOpenChange={onOpenChange}
       isPending={accept.isPending}
-      onAccept={(prediction) => accept.mutate({ betId: bet.id, prediction })}
+      onAccept={(prediction) => accept.mutate({ betId: bet.id, prediction, seenCounters: bet.counterCount })}
     />
   );
 }

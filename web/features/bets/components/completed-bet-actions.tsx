@@ -3,6 +3,7 @@ import { useContext, useState } from 'react';
 import { toast } from '#web/lib/toast.ts';
 import { settledInText } from '#domain/balance-rules.ts';
 import { canDispute } from '#domain/bet-rules.ts';
+import { loserStake } from '#domain/bet-stakes.ts';
 import { lostBetNote } from '#domain/pay-link.ts';
 import type { Bet } from '#domain/bets.ts';
 import { useConfirmPayment } from '../api/confirm-payment.ts';
@@ -50,6 +51,8 @@ export function CompletedBetActions({ bet, viewerId }: { bet: Bet; viewerId: str
   const other = otherParty(bet, viewerId);
   const isWinner = bet.winnerId === viewerId;
   const mayDispute = canDispute(betState(bet), viewerId);
+  // What the loser pays: their own stake (ADR 062).
+  const owed = loserStake({ ...bet, creatorId: bet.creator.id, opponentId: bet.opponent.id });
 
   if (bet.settlement) {
     // Paid in one settle-up payment: confirmed with it, from the balance with the other party.
@@ -78,7 +81,7 @@ export function CompletedBetActions({ bet, viewerId }: { bet: Bet; viewerId: str
       return (
         <div className="grid gap-2">
           <BetNote>
-            Waiting for {other.name} to pay you {formatDollars(bet.amount)}
+            Waiting for {other.name} to pay you {formatDollars(owed)}
           </BetNote>
           {bet.reminder && reminder
             ? reminder({ betId: bet.id, loserName: other.name, availableAt: bet.reminder.availableAt })
@@ -88,7 +91,7 @@ export function CompletedBetActions({ bet, viewerId }: { bet: Bet; viewerId: str
     return (
       <div className="grid gap-2">
         <BetNote>
-          {other.name} says they paid you {formatDollars(bet.amount)}.
+          {other.name} says they paid you {formatDollars(owed)}.
         </BetNote>
         <ActionButton icon={CircleCheck} isBusy={confirm.isPending} onClick={() => confirm.mutate(bet.id)}>
           Confirm Payment Received
@@ -100,14 +103,14 @@ export function CompletedBetActions({ bet, viewerId }: { bet: Bet; viewerId: str
   return (
     <div className="grid gap-2">
       <BetNote>
-        You owe {other.name} {formatDollars(bet.amount)}.
+        You owe {other.name} {formatDollars(owed)}.
       </BetNote>
       <div className="flex flex-wrap gap-2">
         <PayButtons
           // The server answers the winner's apps to the loser; a bet this card holds from before that
           // answer still pays through the winner's Venmo handle, as it always could.
           payee={bet.payTo ?? { venmoHandle: other.venmoHandle, cashtag: null, paypalMe: null }}
-          amount={bet.amount}
+          amount={owed}
           note={lostBetNote(bet.description)}
           className="min-w-36 flex-1"
           toastForm={betToastForm(bet.id)}

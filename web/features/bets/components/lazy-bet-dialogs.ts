@@ -9,9 +9,12 @@ import { lazyComponent, preloadOnIntent } from '#web/lib/lazy-component.ts';
 export const LazyAcceptBetDialog = lazyComponent(
   async () => (await import('./accept-bet-dialog.tsx')).AcceptBetDialog,
 );
+export const LazyCounterBetDialog = lazyComponent(
+  async () => (await import('./counter-bet-dialog.tsx')).CounterBetDialog,
+);
 export const LazyDisputeDialog = lazyComponent(
   async () => (await import('./dispute-dialog.tsx')).DisputeDialog,
 );
 
 // Every screen with bet actions (profile, home's waiting list, a bet's page) loads this module.
-preloadOnIntent(LazyConfirmDialog, LazyAcceptBetDialog, LazyDisputeDialog);
+preloadOnIntent(LazyConfirmDialog, LazyAcceptBetDialog, LazyCounterBetDialog, LazyDisputeDialog);

@@ -21,6 +21,7 @@ import { useCreateBet } from '../api/create-bet.ts';
 import { AmountPicker, type AmountChoice } from '#web/components/amount-picker.tsx';
 import { FriendPicker } from './friend-picker.tsx';
 import { RefereeField } from './referee-field.tsx';
+import { OddsFields, OddsTabs, parseStake, type OddsDraft } from './stakes-fields.tsx';
 import { NoFriendsHint } from './no-friends-hint.tsx';
 import { saveBetDraft, type BetDraft, type OpponentMode } from '../utils/bet-draft.ts';
 import { betErrorTitle } from '#web/lib/bet-toasts.ts';
@@ -74,6 +75,12 @@ export function PlaceBetForm({
   const friendRef = useRef<HTMLDivElement>(null);
   const amountRef = useRef<HTMLButtonElement>(null);
   const resolveByRef = useRef<HTMLInputElement>(null);
+  const stakesPanelId = useId();
+  const mineRef = useRef<HTMLInputElement>(null);
+  const theirsRef = useRef<HTMLInputElement>(null);
+  // 'Give Odds' (ADR 062): what each side risks, instead of one amount.
+  const [isOdds, setIsOdds] = useState(false);
+  const [odds, setOdds] = useState<OddsDraft>({ mine: '', theirs: '' });
   const [description, setDescription] = useState(initialDraft.description);
   const [resolveBy, setResolveBy] = useState(initialDraft.resolveBy);
   const [amount, setAmount] = useState<AmountChoice>(initialDraft.amount);
@@ -149,10 +156,13 @@ export function PlaceBetForm({
 
   const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const withOdds = isOdds && mode === 'friend';
     const fields: PlaceBetFields = {
       description,
       opponentId,
-      amount: amount?.amount ?? null,
+      amount: withOdds ? parseStake(odds.mine) : (amount?.amount ?? null),
+      // An empty 'They risk' is no amount at all, not an even bet.
+      opponentStake: withOdds ? (parseStake(odds.theirs) ?? Number.NaN) : null,
       resolveBy: resolveBy || null,
     };
     const failed =
@@ -165,6 +175,8 @@ export function PlaceBetForm({
       if (failed.field === 'description') descriptionRef.current?.focus();
       else if (failed.field === 'opponentId') friendRef.current?.querySelector('button')?.focus();
       else if (failed.field === 'resolveBy') resolveByRef.current?.focus();
+      else if (failed.field === 'opponentStake') theirsRef.current?.focus();
+      else if (withOdds) mineRef.current?.focus();
       else amountRef.current?.focus();
       return;
     }
@@ -179,7 +191,8 @@ export function PlaceBetForm({
     createBet.mutate({
       description: description.trim(),
       opponentId: opponentId ?? '',
-      amount: amount?.amount ?? 0,
+      amount: fields.amount ?? 0,
+      opponentStake: fields.opponentStake ?? fields.amount ?? 0,
       resolveBy: resolveBy || null,
       refereeId: refereeId || null,
     });
@@ -249,16 +262,45 @@ export function PlaceBetForm({
         <FieldError id={errorIdFor('opponentId')} message={errorFor('opponentId')} />
       </div>
       <div className="grid gap-2">
-        <AmountPicker
-          value={amount}
-          firstTileRef={amountRef}
-          errorId={errorIdFor('amount')}
-          onChange={(choice) => {
-            setAmount(choice);
-            clearFailure('amount');
-          }}
-        />
-        <FieldError id={errorIdFor('amount')} message={errorFor('amount')} />
+        {mode === 'friend' ? (
+          <OddsTabs
+            isOdds={isOdds}
+            controls={stakesPanelId}
+            onChange={(next) => {
+              setIsOdds(next);
+              if (next && odds.mine === '' && amount) setOdds({ ...odds, mine: String(amount.amount) });
+              setFailure(null);
+            }}
+          />
+        ) : null}
+        <div id={stakesPanelId} className="grid gap-2">
+          {isOdds && mode === 'friend' ? (
+            <OddsFields
+              value={odds}
+              mineRef={mineRef}
+              theirsRef={theirsRef}
+              mineError={errorFor('amount')}
+              theirsError={errorFor('opponentStake')}
+              onChange={(next) => {
+                setOdds(next);
+                clearFailure(next.mine === odds.mine ? 'opponentStake' : 'amount');
+              }}
+            />
+          ) : (
+            <>
+              <AmountPicker
+                value={amount}
+                firstTileRef={amountRef}
+                errorId={errorIdFor('amount')}
+                onChange={(choice) => {
+                  setAmount(choice);
+                  clearFailure('amount');
+                }}
+              />
+              <FieldError id={errorIdFor('amount')} message={errorFor('amount')} />
+            </>
+          )}
+        </div>
       </div>
       {mode === 'friend' ? (
         <TextField

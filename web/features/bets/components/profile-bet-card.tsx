@@ -5,7 +5,7 @@ import type { Bet } from '#domain/bets.ts';
 import { relativeTime } from '#domain/relative-time.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { UserAvatar } from '#web/components/ui/user-avatar.tsx';
-import { formatDollars } from '../utils/bet-view.ts';
+import { formatStakes } from '../utils/bet-view.ts';
 import { BetActions } from './bet-actions.tsx';
 import { BetStatusBadge } from './bet-status-badge.tsx';
 
@@ -56,7 +56,7 @@ export const ProfileBetCard = memo(function ProfileBetCard({
           </p>
         </div>
         <p className="shrink-0 text-lg leading-tight font-bold text-primary tabular-nums">
-          {formatDollars(bet.amount)}
+          {formatStakes(bet)}
         </p>
       </header>
       <Link

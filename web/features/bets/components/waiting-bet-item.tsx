@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Bet, WaitingReason } from '#domain/bets.ts';
 import { UserAvatar } from '#web/components/ui/user-avatar.tsx';
-import { formatDollars, otherParty } from '../utils/bet-view.ts';
+import { formatStakes, otherParty } from '../utils/bet-view.ts';
 import { ActiveBetActions } from './active-bet-actions.tsx';
 import { RefereeActions } from './referee-actions.tsx';
 import { BetStatusBadge } from './bet-status-badge.tsx';
@@ -36,7 +36,7 @@ export function WaitingBetItem({ bet, viewerId }: WaitingBetItemProps) {
             {bet.description}
           </Link>
         </div>
-        <p className="shrink-0 font-bold text-primary tabular-nums">{formatDollars(bet.amount)}</p>
+        <p className="shrink-0 font-bold text-primary tabular-nums">{formatStakes(bet)}</p>
       </header>
       {bet.reason === 'answer' ? <PendingBetActions bet={bet} viewerId={viewerId} /> : null}
       {bet.reason === 'referee' || bet.reason === 'pick_referee' ? <RefereeActions bet={bet} viewerId={viewerId} /> : null}

@@ -1,6 +1,7 @@
 import type { Bet, BetState } from '#domain/bets.ts';
 
 export { formatDollars } from '#domain/money.ts';
+export { formatStakes } from '#domain/bet-stakes.ts';
 
 /** The party of the bet who is not the viewer. */
 export function otherParty(bet: Bet, viewerId: string): Bet['creator'] {

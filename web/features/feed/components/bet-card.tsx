@@ -3,7 +3,7 @@ import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { FeedBet } from '#domain/feed.ts';
 import { relativeTime } from '#domain/relative-time.ts';
-import { formatDollars } from '#domain/money.ts';
+import { formatStakes } from '#domain/bet-stakes.ts';
 import { StatusBadge } from '#web/components/bet-status-badge.tsx';
 import { UserAvatar } from '#web/components/ui/user-avatar.tsx';
 import { BetCardActions } from './bet-card-actions.tsx';
@@ -67,7 +67,7 @@ export function BetCard({
           </p>
         </div>
         <p className="shrink-0 text-lg leading-tight font-bold text-primary tabular-nums">
-          {formatDollars(bet.amount)}
+          {formatStakes(bet)}
         </p>
       </header>
       {isOnBetPage ? (

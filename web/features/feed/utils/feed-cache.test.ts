@@ -13,6 +13,8 @@ function bet(id: string): FeedBet {
     winner: null,
     description: 'Rain tomorrow',
     amount: 5,
+    creatorStake: 5,
+    opponentStake: 5,
     status: 'active',
     createdAt: '2025-01-01T00:00:00.000Z',
     completedAt: null,
