@@ -1,7 +1,6 @@
 import { useNavigate, useParams } from 'react-router';
 import { NotFound } from '#web/components/errors/not-found.tsx';
 import { PageLayout } from '#web/components/layouts/page-layout.tsx';
-import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useAuthSession } from '#web/features/auth/hooks/use-auth-session.ts';
 import { useAllFriends } from '#web/features/friends/api/get-friends.ts';
@@ -9,6 +8,7 @@ import { ActivityBell } from '#web/features/notifications/components/activity-be
 import { usePot } from '#web/features/pots/api/pots.ts';
 import { PotCard } from '#web/features/pots/components/pot-card.tsx';
 import { ApiError } from '#web/lib/api-error.ts';
+import { LoadError } from '#web/components/errors/load-error.tsx';
 
 /** /pots/:id: the pot, its outcomes and entrants, and everything the viewer may do with it now. */
 export function Component() {
@@ -38,12 +38,7 @@ export function Component() {
           onRefereeDeclined={() => void navigate('/activity')}
         />
       ) : pot.isError ? (
-        <div className="flex flex-col items-center gap-3 rounded-xl border bg-card px-6 py-8 text-center">
-          <p className="text-sm text-muted-foreground">Failed to load this pot. Please try again.</p>
-          <Button variant="outline" disabled={pot.isFetching} onClick={() => void pot.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <LoadError query={pot} message="Failed to load this pot. Please try again." />
       ) : (
         <div className="flex justify-center py-10">
           <Spinner label="Loading pot" />

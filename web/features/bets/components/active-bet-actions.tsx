@@ -1,6 +1,6 @@
 import { ThumbsDown, Trophy } from 'lucide-react';
 import { toast } from '#web/lib/toast.ts';
-import type { Bet } from '#domain/bets.ts';
+import { viewerBetActions, type Bet } from '#domain/bets.ts';
 import { useResolveBet } from '../api/resolve-bet.ts';
 import { betToastForm, toastBetError } from '#web/lib/bet-toasts.ts';
 import { ActionButton } from '#web/components/ui/action-button.tsx';
@@ -17,8 +17,9 @@ export function ActiveBetActions({ bet, viewerId }: { bet: Bet; viewerId: string
     onError: (error) => toastBetError(error, { form: betToastForm(bet.id) }),
   });
   const busyOutcome = resolve.isPending ? resolve.variables.outcome : null;
-  // After a dispute the bet ends only by a concession ('I Lost') or a void.
+  // After a dispute the bet ends only by a concession ('I Lost') or a void: 'concede', not 'resolve'.
   const isDisputed = bet.disputedAt !== null;
+  const mayClaim = viewerBetActions(bet, viewerId).includes('resolve');
 
   return (
     <div className="grid gap-2">
@@ -29,7 +30,7 @@ export function ActiveBetActions({ bet, viewerId }: { bet: Bet; viewerId: string
         </p>
       ) : null}
       <div className="flex gap-2">
-        {isDisputed ? null : (
+        {mayClaim ? (
           <ActionButton
             icon={Trophy}
             className="flex-1"
@@ -39,7 +40,7 @@ export function ActiveBetActions({ bet, viewerId }: { bet: Bet; viewerId: string
           >
             I Won
           </ActionButton>
-        )}
+        ) : null}
         <ActionButton
           icon={ThumbsDown}
           variant="outline"
