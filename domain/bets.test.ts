@@ -10,6 +10,8 @@ import {
   needsAction,
   parseCustomAmount,
   waitingReason,
+  viewerBetActions,
+  type Bet,
   type BetState,
 } from './bets.ts';
 
@@ -178,4 +180,68 @@ test('a refereed bet: the opponent answers once; the parties neither claim nor c
   expect(waitingReason({ ...base, status: 'pending', opponentAccepted: true }, 'o')).toBeNull();
   expect(availableBetActions({ ...base, status: 'active' }, 'c')).toEqual(['requestVoid']);
   expect(availableBetActions({ ...base, status: 'active', disputedAt: '2026-11-01T00:00:00Z' }, 'o')).toEqual(['concede', 'requestVoid']);
+/** A completed bet as the web holds it: Cal claimed 'I Won' against Oli an hour before `now`. */
+function heldBet(overrides: Partial<Bet> = {}): Bet {
+  const party = (id: string, name: string) => ({
+    id,
+    name,
+    username: id,
+    image: null,
+    venmoHandle: `@${id}`,
+  });
+  return {
+    id: 'b1',
+    creator: party('c', 'Cal'),
+    opponent: party('o', 'Oli'),
+    description: 'Lakers win tonight',
+    amount: 20,
+    status: 'completed',
+    winnerId: 'c',
+    voidRequestedBy: null,
+    paymentSent: false,
+    paymentConfirmed: false,
+    acceptanceComment: null,
+    createdAt: '2026-03-10T10:00:00.000Z',
+    completedAt: '2026-03-10T11:00:00.000Z',
+    resolvedBy: 'c',
+    resolution: 'won',
+    disputedAt: null,
+    disputeReason: null,
+    resolveBy: null,
+    settlement: null,
+    reminder: null,
+    payTo: null,
+    ...overrides,
+  };
+}
+
+test('viewerBetActions reads a held bet with the one rule, its settle-up payment included', () => {
+  const now = new Date('2026-03-10T12:00:00Z');
+  const bet = heldBet();
+  expect(viewerBetActions(bet, 'o', now)).toEqual(['markPaid', 'dispute']);
+  expect(viewerBetActions(bet, 'c', now)).toEqual([]);
+  expect(viewerBetActions(bet, 'stranger', now)).toEqual([]);
+  // Paid in a settle-up payment, confirmed or not: nothing is left to do with the bet itself.
+  for (const confirmed of [false, true]) {
+    const settled = heldBet({ settlement: { id: 's1', amount: 35, confirmed } });
+    expect(viewerBetActions(settled, 'o', now)).toEqual([]);
+    expect(viewerBetActions({ ...settled, paymentSent: true }, 'c', now)).toEqual([]);
+  }
+  expect(viewerBetActions(heldBet({ paymentSent: true }), 'c', now)).toEqual(['confirmPayment']);
+  // Every state reads the same as the server's availableBetActions over the bet's columns.
+  const open = { winnerId: null, resolvedBy: null, resolution: null, completedAt: null };
+  const states: Array<Partial<Bet>> = [
+    { ...open, status: 'pending' },
+    { ...open, status: 'active', voidRequestedBy: 'o' },
+    { ...open, status: 'active', disputedAt: '2026-03-10T11:30:00.000Z' },
+    { paymentSent: true },
+    { paymentSent: true, paymentConfirmed: true },
+    { settlement: { id: 's1', amount: 20, confirmed: false } },
+  ];
+  for (const overrides of states) {
+    const held = heldBet(overrides);
+    const columns: BetState = { ...held, creatorId: 'c', opponentId: 'o', settled: held.settlement !== null };
+    for (const viewer of ['c', 'o', 'stranger'])
+      expect(viewerBetActions(held, viewer, now)).toEqual(availableBetActions(columns, viewer, now));
+  }
 });

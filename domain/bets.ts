@@ -295,6 +295,23 @@ export function availableBetActions(bet: BetState, viewerId: string, now: Date =
   }
 }
 
+/** A bet as the web holds it, read by the state rules: paid in a settle-up payment when it has one. */
+export function betStateOf(bet: Bet): BetState {
+  return {
+    ...bet,
+    creatorId: bet.creator.id,
+    opponentId: bet.opponent.id,
+    settled: bet.settlement !== null,
+    refereed: bet.referee != null,
+    opponentAccepted: bet.referee?.opponentAccepted === true,
+  };
+}
+
+/** What the viewer may do with a bet the web holds: the rule that fills the bet page's `actions`, not a copy. */
+export function viewerBetActions(bet: Bet, viewerId: string, now?: Date): BetAction[] {
+  return availableBetActions(betStateOf(bet), viewerId, now);
+}
+
 export const notificationSummarySchema = z.object({
   unreadCount: z.number().int(),
   hasPendingAction: z.boolean(),

@@ -4,7 +4,6 @@ import { useNavigate, useParams } from 'react-router';
 import { NotFound } from '#web/components/errors/not-found.tsx';
 import { BackLink } from '#web/components/layouts/back-link.tsx';
 import { PageLayout } from '#web/components/layouts/page-layout.tsx';
-import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useAuthSession } from '#web/features/auth/hooks/use-auth-session.ts';
 import { useBet } from '#web/features/bets/api/get-bet.ts';
@@ -24,6 +23,7 @@ import { UserProfileDialog } from '../composed/user-profile-dialog.tsx';
 import { ActivityBell } from '#web/features/notifications/components/activity-bell.tsx';
 import { ApiError } from '#web/lib/api-error.ts';
 import { queryKeys } from '#web/lib/query-keys.ts';
+import { LoadError } from '#web/components/errors/load-error.tsx';
 
 /**
  * /bets/:id, the product's deep link: the bet's feed card and everything the viewer may do with it now,
@@ -99,12 +99,7 @@ export function Component() {
           </section>
         </div>
       ) : bet.isError ? (
-        <div className="flex flex-col items-center gap-3 rounded-xl border bg-card px-6 py-8 text-center">
-          <p className="text-sm text-muted-foreground">Failed to load this bet. Please try again.</p>
-          <Button variant="outline" disabled={bet.isFetching} onClick={() => void bet.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <LoadError query={bet} message="Failed to load this bet. Please try again." />
       ) : (
         <div className="flex justify-center py-10">
           <Spinner label="Loading bet" />

@@ -10,6 +10,7 @@ import { ChallengeAnswer } from '#web/features/challenges/components/challenge-a
 import { formatDollars } from '#web/features/bets/utils/bet-view.ts';
 import { ApiError } from '#web/lib/api-error.ts';
 import { DocumentTitle } from '#web/components/layouts/document-title.tsx';
+import { LoadError } from '#web/components/errors/load-error.tsx';
 
 /** /challenge/:code, public: who challenged you, to what, and how to answer. */
 export function Component() {
@@ -71,12 +72,11 @@ export function Component() {
           )}
         </>
       ) : challenge.isError ? (
-        <div className="flex flex-col items-center gap-3 text-center">
-          <p className="text-sm text-muted-foreground">Failed to load this challenge. Please try again.</p>
-          <Button variant="outline" disabled={challenge.isFetching} onClick={() => void challenge.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <LoadError
+          query={challenge}
+          message="Failed to load this challenge. Please try again."
+          layout="plain"
+        />
       ) : (
         <div className="flex justify-center">
           <Spinner label="Loading challenge" />

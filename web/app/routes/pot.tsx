@@ -10,6 +10,7 @@ import { ActivityBell } from '#web/features/notifications/components/activity-be
 import { usePot } from '#web/features/pots/api/pots.ts';
 import { PotCard } from '#web/features/pots/components/pot-card.tsx';
 import { ApiError } from '#web/lib/api-error.ts';
+import { LoadError } from '#web/components/errors/load-error.tsx';
 
 /** /pots/:id: the pot, its outcomes and entrants, and everything the viewer may do with it now. */
 export function Component() {
@@ -48,12 +49,7 @@ export function Component() {
           <ProofPhotos subject={{ pot: id }} canAdd={mayAddProof} />
         </div>
       ) : pot.isError ? (
-        <div className="flex flex-col items-center gap-3 rounded-xl border bg-card px-6 py-8 text-center">
-          <p className="text-sm text-muted-foreground">Failed to load this pot. Please try again.</p>
-          <Button variant="outline" disabled={pot.isFetching} onClick={() => void pot.refetch()}>
-            Retry
-          </Button>
-        </div>
+        <LoadError query={pot} message="Failed to load this pot. Please try again." />
       ) : (
         <div className="flex justify-center py-10">
           <Spinner label="Loading pot" />

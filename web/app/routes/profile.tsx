@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '#web/lib/toast.ts';
+import { LoadError } from '#web/components/errors/load-error.tsx';
 import { PageLayout } from '#web/components/layouts/page-layout.tsx';
 import { useSignOut } from '#web/features/auth/api/sign-out.ts';
 import { BalancesCard } from '../composed/balances-card.tsx';
@@ -8,7 +9,6 @@ import { ProfileBets } from '../composed/profile-bets.tsx';
 import { PLACE_BET_PATH, placeBetState } from '#web/features/bets/utils/place-bet-navigation.ts';
 import { LazyOverlay } from '#web/components/ui/lazy-overlay.tsx';
 import { useProfile } from '#web/features/profile/api/get-profile.ts';
-import { ProfileLoadError } from '#web/features/profile/components/profile-load-error.tsx';
 import { ProfileSkeleton } from '#web/features/profile/components/profile-skeleton.tsx';
 import { ProfileView } from '#web/features/profile/components/profile-view.tsx';
 import { SettingsMenu } from '#web/features/profile/components/settings-menu.tsx';
@@ -16,8 +16,8 @@ import { AuthError } from '#web/lib/auth-error.ts';
 import { ActivityBell } from '#web/features/notifications/components/activity-bell.tsx';
 import { lazyComponent, usePreloadOnIntent } from '#web/lib/lazy-component.ts';
 
-// The dialogs (Radix Dialog, the edit form with react-hook-form and zod) load after the profile works
-//; they are fetched at the user's first pointer or key event, so a tap usually opens them at once.
+// The dialogs (Radix Dialog, the edit form with react-hook-form and zod) load after the profile works;
+// they are fetched at the user's first pointer or key event, so a tap usually opens them at once.
 const EditProfileDialog = lazyComponent(
   async () => (await import('#web/features/profile/components/edit-profile-dialog.tsx')).EditProfileDialog,
 );
@@ -109,7 +109,7 @@ export function Component() {
           </LazyOverlay>
         </>
       ) : profile.isError ? (
-        <ProfileLoadError onRetry={() => void profile.refetch()} isRetrying={profile.isFetching} />
+        <LoadError query={profile} message="Failed to load profile data." layout="screen" />
       ) : (
         <ProfileSkeleton />
       )}

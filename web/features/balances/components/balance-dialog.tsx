@@ -5,7 +5,6 @@ import { toast } from '#web/lib/toast.ts';
 import type { BalanceDetail } from '#domain/balances.ts';
 import { balanceLine, settleUpNote } from '#domain/balance-rules.ts';
 import { formatDollars } from '#domain/money.ts';
-import { Button } from '#web/components/ui/button.tsx';
 import {
   Dialog,
   DialogContent,
@@ -21,6 +20,7 @@ import { useBalance } from '../api/get-balances.ts';
 import { useSettleUp } from '../api/settle-up.ts';
 import { BalanceReminderSlot } from './balance-reminder-slot.ts';
 import { SettlementToConfirm } from './settlement-to-confirm.tsx';
+import { LoadError } from '#web/components/errors/load-error.tsx';
 
 type BalanceDialogProps = { friendId: string | null; onClose: () => void };
 
@@ -39,11 +39,13 @@ export function BalanceDialog({ friendId, onClose }: BalanceDialogProps) {
           <>
             <DialogHeader>
               <DialogTitle>Balance</DialogTitle>
-              <DialogDescription>Failed to load this balance. Please try again.</DialogDescription>
             </DialogHeader>
-            <Button variant="outline" disabled={balance.isFetching} onClick={() => void balance.refetch()}>
-              Retry
-            </Button>
+            <LoadError
+              query={balance}
+              message="Failed to load this balance. Please try again."
+              messageAs={DialogDescription}
+              layout="plain"
+            />
           </>
         ) : (
           <>

@@ -3,7 +3,6 @@ import { useContext, useState } from 'react';
 import type { Balance } from '#domain/balances.ts';
 import { balanceLine, balanceMessages } from '#domain/balance-rules.ts';
 import { formatDollars } from '#domain/money.ts';
-import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { UserAvatar } from '#web/components/ui/user-avatar.tsx';
@@ -12,6 +11,7 @@ import { LazyOverlay } from '#web/components/ui/lazy-overlay.tsx';
 import { lazyComponent, usePreloadOnIntent } from '#web/lib/lazy-component.ts';
 import { SettlementToConfirm } from './settlement-to-confirm.tsx';
 import { BalanceReminderSlot } from './balance-reminder-slot.ts';
+import { LoadError } from '#web/components/errors/load-error.tsx';
 
 // Radix Dialog and the settle-up view load after the profile works, fetched on the first interaction.
 const BalanceDialog = lazyComponent(async () => (await import('./balance-dialog.tsx')).BalanceDialog);
@@ -86,17 +86,7 @@ export function BalancesCard() {
             </ul>
           )
         ) : balances.isError ? (
-          <div className="flex items-center justify-between gap-2">
-            <p className="text-sm text-muted-foreground">Failed to load balances.</p>
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={balances.isFetching}
-              onClick={() => void balances.refetch()}
-            >
-              Retry
-            </Button>
-          </div>
+          <LoadError query={balances} message="Failed to load balances." layout="plain" className="py-2" />
         ) : (
           <div className="flex justify-center py-2">
             <Spinner label="Loading balances" />

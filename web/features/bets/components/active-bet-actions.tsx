@@ -1,6 +1,6 @@
 import { ThumbsDown, Trophy } from 'lucide-react';
 import { toast } from '#web/lib/toast.ts';
-import type { Bet } from '#domain/bets.ts';
+import { viewerBetActions, type Bet } from '#domain/bets.ts';
 import { useResolveBet } from '../api/resolve-bet.ts';
 import { betToastForm, toastBetError } from '#web/lib/bet-toasts.ts';
 import { ActionButton } from '#web/components/ui/action-button.tsx';
@@ -17,10 +17,12 @@ export function ActiveBetActions({ bet, viewerId }: { bet: Bet; viewerId: string
     onError: (error) => toastBetError(error, { form: betToastForm(bet.id) }),
   });
   const busyOutcome = resolve.isPending ? resolve.variables.outcome : null;
-  // After a dispute the bet ends only by a concession ('I Lost') or a void.
+  // After a dispute the bet ends only by a concession ('I Lost') or a void: 'concede', not 'resolve'.
   const isDisputed = bet.disputedAt !== null;
   // A refereed bet is decided by its referee; after a dispute a party may still concede (ADR 061).
-  const isRefereed = bet.referee != null && !isDisputed;
+  const actions = viewerBetActions(bet, viewerId);
+  const mayClaim = actions.includes('resolve');
+  const mayConcede = mayClaim || actions.includes('concede');
 
   return (
     <div className="grid gap-2">
@@ -30,8 +32,8 @@ export function ActiveBetActions({ bet, viewerId }: { bet: Bet; viewerId: string
           It can end with &apos;I Lost&apos; or a void.
         </p>
       ) : null}
-      <div className={isRefereed ? 'hidden' : 'flex gap-2'}>
-        {isDisputed ? null : (
+      <div className={mayConcede ? 'flex gap-2' : 'hidden'}>
+        {mayClaim ? (
           <ActionButton
             icon={Trophy}
             className="flex-1"
@@ -41,7 +43,7 @@ export function ActiveBetActions({ bet, viewerId }: { bet: Bet; viewerId: string
           >
             I Won
           </ActionButton>
-        )}
+        ) : null}
         <ActionButton
           icon={ThumbsDown}
           variant="outline"

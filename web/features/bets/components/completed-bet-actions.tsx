@@ -2,15 +2,14 @@ import { BadgeCheck, CircleCheck, Flag, HandCoins } from 'lucide-react';
 import { useContext, useState } from 'react';
 import { toast } from '#web/lib/toast.ts';
 import { settledInText } from '#domain/balance-rules.ts';
-import { canDispute } from '#domain/bet-rules.ts';
 import { loserStake } from '#domain/bet-stakes.ts';
 import { lostBetNote } from '#domain/pay-link.ts';
-import type { Bet } from '#domain/bets.ts';
+import { viewerBetActions, type Bet } from '#domain/bets.ts';
 import { useConfirmPayment } from '../api/confirm-payment.ts';
 import { useDisputeBet } from '../api/dispute-bet.ts';
 import { useMarkPaymentSent } from '../api/mark-payment-sent.ts';
 import { betToastForm, toastBetError } from '#web/lib/bet-toasts.ts';
-import { betState, formatDollars, otherParty } from '../utils/bet-view.ts';
+import { formatDollars, otherParty } from '../utils/bet-view.ts';
 import { ActionButton } from '#web/components/ui/action-button.tsx';
 import { BetNote } from './bet-note.tsx';
 import { BetReminderSlot } from './bet-reminder-slot.ts';
@@ -49,8 +48,8 @@ export function CompletedBetActions({ bet, viewerId }: { bet: Bet; viewerId: str
     },
   });
   const other = otherParty(bet, viewerId);
-  const isWinner = bet.winnerId === viewerId;
-  const mayDispute = canDispute(betState(bet), viewerId);
+  // What may be done comes from the rule the server answers with; the rest is what the card says meanwhile.
+  const actions = viewerBetActions(bet, viewerId);
   // What the loser pays: their own stake (ADR 062).
   const owed = loserStake({ ...bet, creatorId: bet.creator.id, opponentId: bet.opponent.id });
 
@@ -76,18 +75,7 @@ export function CompletedBetActions({ bet, viewerId }: { bet: Bet; viewerId: str
       </p>
     );
   }
-  if (isWinner) {
-    if (!bet.paymentSent)
-      return (
-        <div className="grid gap-2">
-          <BetNote>
-            Waiting for {other.name} to pay you {formatDollars(owed)}
-          </BetNote>
-          {bet.reminder && reminder
-            ? reminder({ betId: bet.id, loserName: other.name, availableAt: bet.reminder.availableAt })
-            : null}
-        </div>
-      );
+  if (actions.includes('confirmPayment')) {
     return (
       <div className="grid gap-2">
         <BetNote>
@@ -99,7 +87,20 @@ export function CompletedBetActions({ bet, viewerId }: { bet: Bet; viewerId: str
       </div>
     );
   }
-  if (bet.paymentSent) return <BetNote>Payment sent. Waiting for {other.name} to confirm receipt.</BetNote>;
+  if (!actions.includes('markPaid')) {
+    if (bet.winnerId === viewerId)
+      return (
+        <div className="grid gap-2">
+          <BetNote>
+            Waiting for {other.name} to pay you {formatDollars(owed)}
+          </BetNote>
+          {bet.reminder && reminder
+            ? reminder({ betId: bet.id, loserName: other.name, availableAt: bet.reminder.availableAt })
+            : null}
+        </div>
+      );
+    return <BetNote>Payment sent. Waiting for {other.name} to confirm receipt.</BetNote>;
+  }
   return (
     <div className="grid gap-2">
       <BetNote>
@@ -125,7 +126,7 @@ export function CompletedBetActions({ bet, viewerId }: { bet: Bet; viewerId: str
           Mark Paid
         </ActionButton>
       </div>
-      {mayDispute ? (
+      {actions.includes('dispute') ? (
         <>
           <ActionButton
             icon={Flag}

@@ -1,11 +1,8 @@
 import { MessageCircle } from 'lucide-react';
-import { memo, useId } from 'react';
-import { Link } from 'react-router';
+import { memo } from 'react';
 import type { Bet } from '#domain/bets.ts';
-import { relativeTime } from '#domain/relative-time.ts';
+import { BetCardFrame } from '#web/components/bet-card-frame.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { UserAvatar } from '#web/components/ui/user-avatar.tsx';
-import { formatStakes } from '../utils/bet-view.ts';
 import { BetActions } from './bet-actions.tsx';
 import { BetStatusBadge } from './bet-status-badge.tsx';
 
@@ -25,46 +22,20 @@ export const ProfileBetCard = memo(function ProfileBetCard({
   viewerId,
   onOpenComments,
 }: ProfileBetCardProps) {
-  const titleId = useId();
   return (
-    <article
-      aria-labelledby={titleId}
-      data-focus-home="card"
-      data-focus-key={bet.id}
-      tabIndex={-1}
+    <BetCardFrame
+      bet={bet}
+      title={
+        <>
+          {bet.creator.name} <span className="font-normal text-muted-foreground">vs</span> {bet.opponent.name}
+        </>
+      }
+      titleAs="h3"
+      badges={<BetStatusBadge bet={bet} viewerId={viewerId} />}
       // Off screen, the card's layout and paint wait until it nears the viewport (a profile lists dozens;
       // ~260 px is a typical card). On the card, not its <li>: its own focus ring is outside the clip.
-      className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm outline-none [contain-intrinsic-size:auto_260px] [content-visibility:auto] focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      className="[contain-intrinsic-size:auto_260px] [content-visibility:auto]"
     >
-      <header className="flex items-start gap-3">
-        <span className="flex shrink-0 -space-x-1 pt-0.5">
-          <UserAvatar name={bet.creator.name} image={bet.creator.image} className="size-9 ring-2 ring-card" />
-          <UserAvatar
-            name={bet.opponent.name}
-            image={bet.opponent.image}
-            className="size-9 ring-2 ring-card"
-          />
-        </span>
-        <div className="grid min-w-0 flex-1 gap-1">
-          <h3 id={titleId} className="text-sm leading-snug font-semibold break-words">
-            {bet.creator.name} <span className="font-normal text-muted-foreground">vs</span>{' '}
-            {bet.opponent.name}
-          </h3>
-          <p className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-            <time dateTime={bet.createdAt}>{relativeTime(bet.createdAt)}</time>
-            <BetStatusBadge bet={bet} viewerId={viewerId} />
-          </p>
-        </div>
-        <p className="shrink-0 text-lg leading-tight font-bold text-primary tabular-nums">
-          {formatStakes(bet)}
-        </p>
-      </header>
-      <Link
-        to={`/bets/${bet.id}`}
-        className="rounded-sm text-sm break-words whitespace-pre-line underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
-      >
-        {bet.description}
-      </Link>
       {bet.acceptanceComment ? (
         <blockquote className="rounded-lg bg-muted px-3 py-2 text-sm break-words">
           <span className="block text-xs font-medium text-muted-foreground">
@@ -86,6 +57,6 @@ export const ProfileBetCard = memo(function ProfileBetCard({
           Comments
         </Button>
       </footer>
-    </article>
+    </BetCardFrame>
   );
 });

@@ -8,6 +8,7 @@ import { useRevealedCount } from '#web/hooks/use-revealed-count.ts';
 import type { BetSectionName } from '#domain/bets.ts';
 import { useMyBets } from '../api/get-my-bets.ts';
 import { BetSection } from './bet-section.tsx';
+import { LoadError } from '#web/components/errors/load-error.tsx';
 
 type ProfileBetsProps = {
   viewerId: string;
@@ -48,14 +49,7 @@ export function ProfileBets({
   if (bets.data === undefined) {
     if (bets.isError) {
       // The toast (query meta) says what failed; this keeps a way to try again on the screen.
-      return (
-        <div className="flex flex-col items-center gap-3 rounded-xl border bg-card px-6 py-8 text-center">
-          <p className="text-sm text-muted-foreground">Failed to load bets. Please try again.</p>
-          <Button variant="outline" disabled={bets.isFetching} onClick={() => void bets.refetch()}>
-            Retry
-          </Button>
-        </div>
-      );
+      return <LoadError query={bets} message="Failed to load bets. Please try again." />;
     }
     return (
       <div className="flex justify-center rounded-xl border bg-card py-10" aria-busy>

@@ -1,7 +1,7 @@
 import { Ban } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from '#web/lib/toast.ts';
-import type { Bet } from '#domain/bets.ts';
+import { viewerBetActions, type Bet } from '#domain/bets.ts';
 import { useCancelVoidRequest } from '../api/cancel-void-request.ts';
 import { useKeepBet } from '../api/keep-bet.ts';
 import { useRequestVoid } from '../api/request-void.ts';
@@ -20,6 +20,7 @@ export function VoidBetActions({ bet, viewerId, disabled }: VoidBetActionsProps)
   const noteId = useId();
   const [isConfirmOpen, setIsConfirmOpen] = useState(false);
   const other = otherParty(bet, viewerId);
+  const actions = viewerBetActions(bet, viewerId);
   const requestOrConfirm = useRequestVoid({
     onSuccess: (result) => {
       setIsConfirmOpen(false);
@@ -46,7 +47,7 @@ export function VoidBetActions({ bet, viewerId, disabled }: VoidBetActionsProps)
     onError: (error) => toastBetError(error, { ...voidFailure, form: betToastForm(bet.id) }),
   });
 
-  if (bet.voidRequestedBy === viewerId) {
+  if (actions.includes('cancelVoid')) {
     return (
       <div
         data-focus-home="actions"
@@ -69,7 +70,8 @@ export function VoidBetActions({ bet, viewerId, disabled }: VoidBetActionsProps)
     );
   }
 
-  const isConfirming = bet.voidRequestedBy !== null;
+  const isConfirming = actions.includes('confirmVoid');
+  if (!isConfirming && !actions.includes('requestVoid')) return null;
   return (
     <div
       data-focus-home="actions"
@@ -84,7 +86,7 @@ export function VoidBetActions({ bet, viewerId, disabled }: VoidBetActionsProps)
         </p>
       ) : null}
       <div className={isConfirming ? 'flex flex-wrap justify-end gap-2' : undefined}>
-        {isConfirming ? (
+        {actions.includes('keepBet') ? (
           <ActionButton
             variant="outline"
             aria-describedby={noteId}

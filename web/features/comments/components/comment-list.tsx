@@ -1,9 +1,9 @@
 import { useLayoutEffect, useRef } from 'react';
 import { commentAuthorLabel } from '#domain/feed.ts';
 import { relativeTime } from '#domain/relative-time.ts';
-import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useComments, type CommentSubject } from '../api/get-comments.ts';
+import { LoadError } from '#web/components/errors/load-error.tsx';
 
 type CommentListProps = { betId: string; subject?: CommentSubject };
 
@@ -50,17 +50,7 @@ export function CommentList({ betId, subject = 'bet' }: CommentListProps) {
         )
       ) : comments.isError ? (
         // A list failure is not toasted (spec section 8); say so here, with a way out.
-        <div className="flex flex-col items-center gap-2 py-6 text-center">
-          <p className="text-sm text-muted-foreground">Failed to load comments.</p>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => void comments.refetch()}
-            disabled={comments.isFetching}
-          >
-            Retry
-          </Button>
-        </div>
+        <LoadError query={comments} message="Failed to load comments." layout="plain" />
       ) : (
         <div className="flex justify-center py-8">
           <Spinner label="Loading comments" />

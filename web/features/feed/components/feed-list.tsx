@@ -1,13 +1,12 @@
 import { memo, useCallback, type ReactNode } from 'react';
+import { LoadError } from '#web/components/errors/load-error.tsx';
 import { LoadMore } from '#web/components/ui/load-more.tsx';
 import { useRevealedCount } from '#web/hooks/use-revealed-count.ts';
-import { isOfflineError } from '#web/lib/api-error.ts';
 import { useFeed } from '../api/get-feed.ts';
 import { isFeedPot } from '#domain/feed.ts';
 import { BetCard } from './bet-card.tsx';
 import { FeedEmpty } from './feed-empty.tsx';
 import { PotFeedCard } from './pot-feed-card.tsx';
-import { FeedLoadError } from './feed-load-error.tsx';
 import { FeedSkeleton } from './feed-skeleton.tsx';
 
 type FeedListProps = {
@@ -35,10 +34,12 @@ export function FeedList({ onOpenUser, onOpenComments, emptyAction }: FeedListPr
 
   if (!feed.data) {
     return feed.isError ? (
-      <FeedLoadError
-        offline={isOfflineError(feed.error)}
-        onRetry={() => void feed.refetch()}
-        isRetrying={feed.isFetching}
+      // Stays after the 'Error loading bets' toast is gone, so there is always a way to try again.
+      <LoadError
+        query={feed}
+        title="Error loading bets"
+        message="Failed to load bets. Please try again."
+        className="py-10"
       />
     ) : (
       <FeedSkeleton />

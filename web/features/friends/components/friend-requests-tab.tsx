@@ -1,6 +1,7 @@
 import { Check, Inbox, LoaderCircle, X } from 'lucide-react';
 import type { FriendRequest, SentFriendRequest } from '#domain/friends.ts';
 import { relativeTime } from '#domain/relative-time.ts';
+import { LoadError, type FailedQuery } from '#web/components/errors/load-error.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { EmptyState } from '#web/components/ui/empty-state.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
@@ -14,14 +15,15 @@ type FriendRequestsTabProps = {
   requests: FriendRequest[] | undefined;
   /** The requests I sent that wait for an answer; listed under the incoming ones. */
   sent: SentFriendRequest[] | undefined;
-  isError: boolean;
+  /** The incoming requests' query, for its failure and Retry. */
+  query: FailedQuery & { isError: boolean };
   onSelectUser: (userId: string) => void;
 };
 
-export function FriendRequestsTab({ requests, sent = [], isError, onSelectUser }: FriendRequestsTabProps) {
+export function FriendRequestsTab({ requests, sent = [], query, onSelectUser }: FriendRequestsTabProps) {
   if (!requests) {
-    return isError ? (
-      <p className="py-6 text-center text-sm text-muted-foreground">Your requests couldn't be loaded.</p>
+    return query.isError ? (
+      <LoadError query={query} message="Your requests couldn't be loaded." layout="plain" />
     ) : (
       <div className="flex justify-center py-6">
         <Spinner label="Loading friend requests" />

@@ -54,7 +54,7 @@ export function FriendsDialog({
           <TabsContent value="friends" className="-mx-1 min-h-0 flex-1 overflow-y-auto px-1">
             <FriendsTab
               friends={friends.data?.items}
-              isError={friends.isError}
+              query={friends}
               hasMore={friends.data?.hasMore ?? false}
               isLoadingMore={friends.isFetchingNextPage}
               onLoadMore={() => void friends.fetchNextPage()}
@@ -66,7 +66,7 @@ export function FriendsDialog({
             <FriendRequestsTab
               requests={requests.data?.items}
               sent={sent.data?.items}
-              isError={requests.isError}
+              query={requests}
               onSelectUser={onSelectUser}
             />
           </TabsContent>

@@ -2,6 +2,7 @@ import { LoaderCircle, Users } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '#web/lib/toast.ts';
 import type { UserSummary } from '#domain/profiles.ts';
+import { LoadError, type FailedQuery } from '#web/components/errors/load-error.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { EmptyState } from '#web/components/ui/empty-state.tsx';
@@ -12,7 +13,8 @@ import { UserRow } from './user-row.tsx';
 
 type FriendsTabProps = {
   friends: UserSummary[] | undefined;
-  isError: boolean;
+  /** The list's query, for its failure and Retry. */
+  query: FailedQuery & { isError: boolean };
   /** More friends after these (the list comes 50 at a time, ADR 043). */
   hasMore: boolean;
   isLoadingMore: boolean;
@@ -23,7 +25,7 @@ type FriendsTabProps = {
 
 export function FriendsTab({
   friends,
-  isError,
+  query,
   hasMore,
   isLoadingMore,
   onLoadMore,
@@ -31,8 +33,8 @@ export function FriendsTab({
   onPlaceBet,
 }: FriendsTabProps) {
   if (!friends) {
-    return isError ? (
-      <p className="py-6 text-center text-sm text-muted-foreground">Your friends couldn't be loaded.</p>
+    return query.isError ? (
+      <LoadError query={query} message="Your friends couldn't be loaded." layout="plain" />
     ) : (
       <div className="flex justify-center py-6">
         <Spinner label="Loading friends" />

@@ -2,6 +2,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '#web/comp
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useUserCard } from '../api/get-user-card.ts';
 import { UserCardView } from './user-card-view.tsx';
+import { LoadError } from '#web/components/errors/load-error.tsx';
 
 type UserProfileDialogProps = {
   /** The user shown; null closes the dialog. */
@@ -25,7 +26,12 @@ export function UserProfileDialog({ userId, onClose, onSelectUser, onPlaceBet }:
             {/* Radix wants a title and description in every dialog, loading or not. */}
             <DialogTitle className="sr-only">User profile</DialogTitle>
             {card.isError ? (
-              <DialogDescription>Failed to load user profile data.</DialogDescription>
+              <LoadError
+                query={card}
+                message="Failed to load user profile data."
+                messageAs={DialogDescription}
+                layout="plain"
+              />
             ) : (
               <>
                 <DialogDescription className="sr-only">Loading this profile.</DialogDescription>

@@ -1,11 +1,11 @@
 import { Trophy } from 'lucide-react';
 import { LEADERBOARD_SHOWN } from '#domain/leaderboard.ts';
-import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { EmptyState } from '#web/components/ui/empty-state.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useLeaderboard } from '../api/get-leaderboard.ts';
 import { LeaderRow } from './leader-row.tsx';
+import { LoadError } from '#web/components/errors/load-error.tsx';
 
 type WeeklyLeadersCardProps = { onOpenUser: (userId: string) => void };
 
@@ -42,17 +42,7 @@ export function WeeklyLeadersCard({ onOpenUser }: WeeklyLeadersCardProps) {
           )
         ) : leaderboard.isError ? (
           // A list failure is not toasted (spec section 8); say so here, with a way out.
-          <div className="flex flex-col items-center gap-2 py-6 text-center">
-            <p className="text-sm text-muted-foreground">Failed to load the leaderboard.</p>
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => void leaderboard.refetch()}
-              disabled={leaderboard.isFetching}
-            >
-              Retry
-            </Button>
-          </div>
+          <LoadError query={leaderboard} message="Failed to load the leaderboard." layout="plain" />
         ) : (
           <div className="flex justify-center py-8">
             <Spinner label="Loading leaderboard" />

@@ -16,6 +16,7 @@ import { apiErrorMessage } from '#web/lib/api-error.ts';
 import { useLimits } from '../api/get-limits.ts';
 import { useUpdateLossLimit } from '../api/update-loss-limit.ts';
 import { TakeBreak } from './take-break.tsx';
+import { LoadError } from '#web/components/errors/load-error.tsx';
 
 const HEADING_ID = 'limit-settings-heading';
 
@@ -41,12 +42,12 @@ export function LimitSettings() {
             <TakeBreak breakUntil={isOnBreak(limits.data.breakUntil) ? limits.data.breakUntil : null} />
           </>
         ) : limits.isError ? (
-          <div role="alert" className="flex flex-col items-start gap-3 py-2">
-            <p className="text-sm text-muted-foreground">{apiErrorMessage(limits.error, 'Could not load your limits.')}</p>
-            <Button variant="outline" onClick={() => void limits.refetch()} disabled={limits.isFetching}>
-              Retry
-            </Button>
-          </div>
+          <LoadError
+            query={limits}
+            message={apiErrorMessage(limits.error, 'Could not load your limits.')}
+            layout="plain"
+            className="py-2"
+          />
         ) : (
           <div role="status" aria-label="Loading limits" className="grid gap-2">
             <span className="h-4 w-32 animate-pulse rounded bg-muted" />

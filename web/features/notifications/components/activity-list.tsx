@@ -10,6 +10,7 @@ import { useActivity } from '../api/get-activity.ts';
 import { useMarkAllRead } from '../api/mark-all-read.ts';
 import { useMarkActivityRead } from '../api/mark-activity-read.ts';
 import { ActivityRow } from './activity-row.tsx';
+import { LoadError } from '#web/components/errors/load-error.tsx';
 
 type ActivityListProps = { viewerId: string; onOpenUser: (userId: string) => void };
 
@@ -44,7 +45,7 @@ export function ActivityList({ viewerId, onOpenUser }: ActivityListProps) {
 
   if (!activity.data) {
     return activity.isError ? (
-      <p className="py-10 text-center text-sm text-muted-foreground">Failed to load activity.</p>
+      <LoadError query={activity} message="Failed to load activity." layout="plain" className="py-10" />
     ) : (
       <div className="flex justify-center py-10">
         <Spinner label="Loading activity" />

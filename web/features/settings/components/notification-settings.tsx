@@ -7,12 +7,12 @@ import {
   preferenceMessages,
   type NotificationPreference,
 } from '#domain/notification-preferences.ts';
-import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Switch } from '#web/components/ui/switch.tsx';
 import { apiErrorMessage } from '#web/lib/api-error.ts';
 import { useNotificationPreferences } from '../api/get-notification-preferences.ts';
 import { useUpdateNotificationPreference } from '../api/update-notification-preference.ts';
+import { LoadError } from '#web/components/errors/load-error.tsx';
 
 const HEADING_ID = 'notification-settings-heading';
 
@@ -36,14 +36,12 @@ export function NotificationSettings() {
         {preferences.data ? (
           <SwitchGrid preferences={preferences.data} onChange={(input) => update.mutate(input)} />
         ) : preferences.isError ? (
-          <div role="alert" className="flex flex-col items-start gap-3 py-2">
-            <p className="text-sm text-muted-foreground">
-              {apiErrorMessage(preferences.error, 'Could not load your notification settings.')}
-            </p>
-            <Button variant="outline" onClick={() => void preferences.refetch()} disabled={preferences.isFetching}>
-              Retry
-            </Button>
-          </div>
+          <LoadError
+            query={preferences}
+            message={apiErrorMessage(preferences.error, 'Could not load your notification settings.')}
+            layout="plain"
+            className="py-2"
+          />
         ) : (
           <SwitchGridSkeleton />
         )}
