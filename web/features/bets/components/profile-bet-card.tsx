@@ -38,11 +38,15 @@ export const ProfileBetCard = memo(function ProfileBetCard({
     >
       <header className="flex items-start gap-3">
         <span className="flex shrink-0 -space-x-1 pt-0.5">
-          <UserAvatar name={bet.creator.name} image={bet.creator.image} className="size-9 ring-2 ring-card" />
+          <UserAvatar
+            name={bet.creator.name}
+            image={bet.creator.image}
+            className="size-9 text-sm ring-2 ring-card"
+          />
           <UserAvatar
             name={bet.opponent.name}
             image={bet.opponent.image}
-            className="size-9 ring-2 ring-card"
+            className="size-9 text-sm ring-2 ring-card"
           />
         </span>
         <div className="grid min-w-0 flex-1 gap-1">
@@ -75,13 +79,7 @@ export const ProfileBetCard = memo(function ProfileBetCard({
       ) : null}
       <BetActions bet={bet} viewerId={viewerId} />
       <footer className="-mx-2 -mb-2 flex items-center border-t pt-1">
-        <Button
-          variant="ghost"
-          size="sm"
-          className="h-9 gap-1.5 px-2.5"
-          aria-haspopup="dialog"
-          onClick={() => onOpenComments(bet.id)}
-        >
+        <Button variant="ghost" size="compact" aria-haspopup="dialog" onClick={() => onOpenComments(bet.id)}>
           <MessageCircle className="size-4.5" aria-hidden />
           Comments
         </Button>

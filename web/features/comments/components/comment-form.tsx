@@ -55,7 +55,7 @@ export function CommentForm({ betId, inputRef, onCommentAdded }: CommentFormProp
         autoComplete="off"
         enterKeyHint="send"
       />
-      <Button type="submit" size="icon" className="size-11" aria-label="Send comment" disabled={!canSend}>
+      <Button type="submit" size="icon-lg" aria-label="Send comment" disabled={!canSend}>
         <SendHorizontal aria-hidden />
       </Button>
     </form>

@@ -36,7 +36,7 @@ export function CommentsDialog({ betId, open, onOpenChange, onCommentAdded }: Co
       >
         <DialogHeader>
           <DialogTitle>Comments</DialogTitle>
-          <DialogDescription className="sr-only">
+          <DialogDescription className="sr-only text-sm text-muted-foreground">
             Read the comments on this bet and add your own.
           </DialogDescription>
         </DialogHeader>
