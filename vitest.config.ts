@@ -47,7 +47,6 @@ const webProject = {
       'sonner',
       'lucide-react',
       'clsx',
-      'tailwind-merge',
       'class-variance-authority',
       'cmdk',
       'uqr',

@@ -23,9 +23,15 @@ type AmountPickerProps = {
 };
 
 const tileClass =
-  'flex h-14 flex-col items-center justify-center rounded-lg border bg-card text-lg font-semibold tabular-nums shadow-xs transition-colors outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-pressed:border-primary aria-pressed:bg-primary aria-pressed:text-primary-foreground';
+  'flex h-14 flex-col items-center justify-center rounded-lg border bg-card font-semibold tabular-nums shadow-xs transition-colors outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-pressed:border-primary aria-pressed:bg-primary aria-pressed:text-primary-foreground';
 
-export function AmountPicker({ value, onChange, errorId, firstTileRef, label = 'Amount' }: AmountPickerProps) {
+export function AmountPicker({
+  value,
+  onChange,
+  errorId,
+  firstTileRef,
+  label = 'Amount',
+}: AmountPickerProps) {
   const labelId = useId();
   const [isCustomOpen, setIsCustomOpen] = useState(false);
   // Stays mounted once opened, so closing animates and returns focus to the tile.
@@ -50,7 +56,7 @@ export function AmountPicker({ value, onChange, errorId, firstTileRef, label = '
             ref={index === 0 ? firstTileRef : undefined}
             type="button"
             aria-pressed={value !== null && !value.isCustom && value.amount === amount}
-            className={tileClass}
+            className={cn(tileClass, 'text-lg')}
             onClick={() => onChange({ amount, isCustom: false })}
           >
             {formatDollars(amount)}
@@ -60,7 +66,7 @@ export function AmountPicker({ value, onChange, errorId, firstTileRef, label = '
           type="button"
           aria-pressed={customAmount !== null}
           aria-haspopup="dialog"
-          className={cn(tileClass, customAmount === null && 'text-base')}
+          className={cn(tileClass, customAmount === null ? 'text-base' : 'text-lg')}
           onPointerEnter={() => void CustomAmountDialog.preload()}
           onPointerDown={() => void CustomAmountDialog.preload()}
           onFocus={() => void CustomAmountDialog.preload()}

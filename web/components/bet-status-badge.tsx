@@ -6,7 +6,7 @@ const badges = {
   active: { label: 'Active', variant: 'default', className: undefined },
   completed: { label: 'Completed', variant: 'secondary', className: undefined },
   won: { label: 'Won', variant: 'success', className: undefined },
-  lost: { label: 'Lost', variant: 'outline', className: 'text-muted-foreground' },
+  lost: { label: 'Lost', variant: 'muted', className: undefined },
 } as const;
 
 /**

@@ -57,12 +57,12 @@ export function LinkShare({
         {url}
       </p>
       <div className="flex gap-2">
-        <Button type="button" className="flex-1" onClick={() => void copy()}>
+        <Button type="button" grow onClick={() => void copy()}>
           <Copy aria-hidden />
           Copy Link
         </Button>
         {canShare ? (
-          <Button type="button" variant="outline" className="flex-1" onClick={() => void share()}>
+          <Button type="button" variant="outline" grow onClick={() => void share()}>
             <Share2 aria-hidden />
             Share
           </Button>

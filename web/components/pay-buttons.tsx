@@ -11,6 +11,8 @@ type PayButtonsProps = {
   /** Venmo's note (the other apps' links carry none). */
   note: string;
   size?: ButtonProps['size'];
+  /** Each button shares the row's width (Button's `grow`). */
+  grow?: boolean;
   className?: string;
   /** The form the 'No Venmo handle' toast speaks for. */
   toastForm?: ToastOptions['form'];
@@ -20,7 +22,15 @@ type PayButtonsProps = {
  * 'Pay with Venmo', 'Pay with Cash App', 'Pay with PayPal': one link per app the payee has, in that order
  * (ADR 056). A fragment of buttons, so the caller lays them out beside its 'Mark Paid'.
  */
-export function PayButtons({ payee, amount, note, size = 'sm', className, toastForm }: PayButtonsProps) {
+export function PayButtons({
+  payee,
+  amount,
+  note,
+  size = 'sm',
+  grow,
+  className,
+  toastForm,
+}: PayButtonsProps) {
   const links = payLinks(payee, { amount, note });
   if (links.length === 0) {
     // No app at all: still offered, so the payer learns why they can't pay here rather than seeing nothing.
@@ -28,6 +38,7 @@ export function PayButtons({ payee, amount, note, size = 'sm', className, toastF
     return (
       <Button
         size={size}
+        grow={grow}
         className={className}
         onClick={() => toast.error(title, { description: message, form: toastForm })}
       >
@@ -45,6 +56,7 @@ export function PayButtons({ payee, amount, note, size = 'sm', className, toastF
           asChild
           size={size}
           variant={index === 0 ? 'default' : 'secondary'}
+          grow={grow}
           className={className}
         >
           <a href={link.href} target="_blank" rel="noopener noreferrer">

@@ -1,7 +1,9 @@
 import { clsx, type ClassValue } from 'clsx';
-import { twMerge } from 'tailwind-merge';
 
-/** Joins class names; later Tailwind classes override earlier conflicting ones. */
+/**
+ * Joins class names; it resolves no conflicts (ADR 058): a primitive's classes and a caller's className never
+ * set the same property. What callers vary is a variant or a prop of the primitive.
+ */
 export function cn(...inputs: ClassValue[]): string {
-  return twMerge(clsx(inputs));
+  return clsx(inputs);
 }

@@ -23,7 +23,7 @@ export function Component() {
     <GuestOnly>
       <AuthLayout title="Sign In">
         <Card>
-          <CardHeader className="text-center">
+          <CardHeader className="flex-col gap-1.5 px-6 text-center">
             <CardTitle asChild>
               <h1>Welcome Back</h1>
             </CardTitle>

@@ -22,7 +22,7 @@ export function Component() {
   return (
     <AuthLayout title="Reset Password">
       <Card>
-        <CardHeader className="text-center">
+        <CardHeader className="flex-col gap-1.5 px-6 text-center">
           <CardTitle asChild>
             <h1>Reset Password</h1>
           </CardTitle>

@@ -34,7 +34,7 @@ export function Component() {
   return (
     <AuthLayout title="Join">
       <Card>
-        <CardHeader className="text-center">
+        <CardHeader className="flex-col gap-1.5 px-6 text-center">
           <CardTitle asChild>
             <h1>Join</h1>
           </CardTitle>

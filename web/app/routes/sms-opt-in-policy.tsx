@@ -23,7 +23,7 @@ export function Component() {
         Back
       </Button>
       <Card>
-        <CardContent className="grid gap-4 text-sm leading-relaxed">
+        <CardContent className="grid gap-4 px-6 text-sm leading-relaxed">
           <h1 className="text-xl font-semibold">Text Verification & Opt-In Policy</h1>
           <p>
             Sidepot uses SMS only to verify your identity with a one-time code at sign-up and for future

@@ -10,6 +10,8 @@ const badgeVariants = cva(
         default: 'bg-primary text-primary-foreground',
         secondary: 'bg-secondary text-secondary-foreground',
         outline: 'border text-foreground',
+        /** Outlined and quiet: a lost bet. */
+        muted: 'border text-muted-foreground',
         warning: 'bg-amber-100 text-amber-800',
         success: 'bg-emerald-100 text-emerald-800',
         destructive: 'bg-destructive text-destructive-foreground',

@@ -19,8 +19,9 @@ export function Dialog({
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
+/** `className` sets the layout and padding (`grid gap-4 p-6` unless given): `cn` resolves no conflicts (ADR 058). */
 export function DialogContent({
-  className,
+  className = 'grid gap-4 p-6',
   children,
   onOpenAutoFocus,
   onCloseAutoFocus,
@@ -32,7 +33,7 @@ export function DialogContent({
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-fade-in motion-reduce:animate-none" />
       <DialogPrimitive.Content
         className={cn(
-          'fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border bg-card p-6 shadow-lg outline-none',
+          'fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border bg-card shadow-lg outline-none',
           'data-[state=open]:animate-pop-in motion-reduce:animate-none',
           className,
         )}
@@ -59,15 +60,18 @@ export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
   );
 }
 
-export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title className={cn('text-lg leading-none font-semibold', className)} {...props} />;
+/** `className` sets the text size and line height (`text-lg leading-none` unless given). */
+export function DialogTitle({
+  className = 'text-lg leading-none',
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Title>) {
+  return <DialogPrimitive.Title className={cn('font-semibold', className)} {...props} />;
 }
 
+/** `className` sets the text size and colour (`text-sm text-muted-foreground` unless given). */
 export function DialogDescription({
-  className,
+  className = 'text-sm text-muted-foreground',
   ...props
 }: ComponentProps<typeof DialogPrimitive.Description>) {
-  return (
-    <DialogPrimitive.Description className={cn('text-sm text-muted-foreground', className)} {...props} />
-  );
+  return <DialogPrimitive.Description className={className} {...props} />;
 }

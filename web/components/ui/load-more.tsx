@@ -44,7 +44,7 @@ export function LoadMore({
             if (!isFetchingNextPage) onLoadMore();
           }}
         >
-          {isFetchingNextPage ? <Spinner label={loadingLabel} className="size-4" /> : null}
+          {isFetchingNextPage ? <Spinner label={loadingLabel} className="size-4 text-primary" /> : null}
           {hasFailed && !isFetchingNextPage ? 'Try again' : 'Load more'}
         </Button>
       ) : null}

@@ -9,7 +9,7 @@ export function OfflineNotice() {
       icon={WifiOff}
       title="Offline"
       description={OFFLINE_MESSAGE}
-      className="min-h-[60dvh] justify-center"
+      className="min-h-[60dvh] justify-center py-10"
     />
   );
 }

@@ -6,8 +6,9 @@ export const Popover = PopoverPrimitive.Root;
 export const PopoverTrigger = PopoverPrimitive.Trigger;
 export const PopoverAnchor = PopoverPrimitive.Anchor;
 
+/** `className` sets the width and padding (`w-72 p-4` unless given): `cn` resolves no conflicts (ADR 058). */
 export function PopoverContent({
-  className,
+  className = 'w-72 p-4',
   align = 'center',
   sideOffset = 4,
   ...props
@@ -18,7 +19,7 @@ export function PopoverContent({
         align={align}
         sideOffset={sideOffset}
         className={cn(
-          'z-50 w-72 rounded-md border bg-popover p-4 text-popover-foreground shadow-md outline-none',
+          'z-50 rounded-md border bg-popover text-popover-foreground shadow-md outline-none',
           'data-[state=open]:animate-fade-in motion-reduce:animate-none',
           className,
         )}

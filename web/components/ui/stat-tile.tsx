@@ -12,12 +12,12 @@ type StatTileProps = {
   value: string | number;
   tone?: WinRateTone | undefined;
   className?: string;
-  /** For values longer than a number, such as '3 win streak'. */
+  /** For values longer than a number, such as '3 win streak'; sets the text size (`text-lg` unless given). */
   valueClassName?: string;
 };
 
 /** One number with its label; a definition pair so screen readers read 'Wins, 3'. */
-export function StatTile({ label, value, tone, className, valueClassName }: StatTileProps) {
+export function StatTile({ label, value, tone, className, valueClassName = 'text-lg' }: StatTileProps) {
   return (
     <div
       className={cn(
@@ -26,9 +26,7 @@ export function StatTile({ label, value, tone, className, valueClassName }: Stat
       )}
     >
       <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className={cn('text-lg font-semibold tabular-nums', tone && toneClasses[tone], valueClassName)}>
-        {value}
-      </dd>
+      <dd className={cn('font-semibold tabular-nums', tone && toneClasses[tone], valueClassName)}>{value}</dd>
     </div>
   );
 }

@@ -37,7 +37,10 @@ export function CheckEmail({ email, loginPath }: CheckEmailProps) {
 
   const resend = useResendVerificationEmail({
     onSuccess: () => {
-      toast.success('Email Sent', { form: FORM, description: `We've sent a new verification link to ${email}.` });
+      toast.success('Email Sent', {
+        form: FORM,
+        description: `We've sent a new verification link to ${email}.`,
+      });
     },
     onError: (error) => {
       toast.error('Error', {
@@ -49,7 +52,7 @@ export function CheckEmail({ email, loginPath }: CheckEmailProps) {
 
   return (
     <Card>
-      <CardHeader className="items-center text-center">
+      <CardHeader className="flex-col items-center gap-1.5 px-6 text-center">
         <MailCheck className="size-10 text-primary" aria-hidden />
         <CardTitle asChild>
           <h1 ref={heading} tabIndex={-1} className="outline-none">
@@ -62,7 +65,7 @@ export function CheckEmail({ email, loginPath }: CheckEmailProps) {
           Follow it to activate your account, then sign in.
         </CardDescription>
       </CardHeader>
-      <CardContent className="text-center text-sm text-muted-foreground">
+      <CardContent className="px-6 text-center text-sm text-muted-foreground">
         No email? Check your spam folder, or send it again.
       </CardContent>
       <CardFooter className="flex-col gap-3">

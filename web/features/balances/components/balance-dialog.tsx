@@ -32,7 +32,7 @@ export function BalanceDialog({ friendId, onClose }: BalanceDialogProps) {
   const balance = useBalance(friendId);
   return (
     <Dialog open={friendId !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto">
+      <DialogContent className="grid max-h-[90dvh] gap-4 overflow-y-auto p-6">
         {balance.data ? (
           <BalanceView balance={balance.data} onClose={onClose} />
         ) : balance.isError ? (
@@ -51,7 +51,9 @@ export function BalanceDialog({ friendId, onClose }: BalanceDialogProps) {
           <>
             <DialogHeader>
               <DialogTitle>Balance</DialogTitle>
-              <DialogDescription className="sr-only">Loading the balance</DialogDescription>
+              <DialogDescription className="sr-only text-sm text-muted-foreground">
+                Loading the balance
+              </DialogDescription>
             </DialogHeader>
             <div className="flex justify-center py-8">
               <Spinner label="Loading balance" />
@@ -109,13 +111,15 @@ function BalanceView({ balance, onClose }: { balance: BalanceDetail; onClose: ()
             amount={-net}
             note={settleUpNote(bets.length + potPayments.length)}
             size="default"
-            className="min-w-40 flex-1"
+            grow
+            className="min-w-40"
           />
           <ActionButton
             icon={HandCoins}
             variant="outline"
             size="default"
-            className="min-w-40 flex-1"
+            grow
+            className="min-w-40"
             isBusy={settle.isPending}
             onClick={() =>
               settle.mutate({

@@ -31,7 +31,7 @@ export function BalancesCard() {
   usePreloadOnIntent(BalanceDialog);
   return (
     <Card role="region" aria-labelledby="balances-heading" className="gap-3 py-4">
-      <CardHeader className="px-4">
+      <CardHeader className="flex-col gap-1.5 px-4">
         <CardTitle asChild className="flex items-center gap-2 text-base">
           <h2 id="balances-heading">
             <Scale className="size-4 text-primary" aria-hidden />
@@ -56,7 +56,7 @@ export function BalancesCard() {
                       <UserAvatar
                         name={balance.friend.name}
                         image={balance.friend.image}
-                        className="size-8"
+                        className="size-8 text-sm"
                       />
                       <span
                         className={

@@ -113,13 +113,15 @@ export function CompletedBetActions({ bet, viewerId }: { bet: Bet; viewerId: str
           payee={bet.payTo ?? { venmoHandle: other.venmoHandle, cashtag: null, paypalMe: null }}
           amount={owed}
           note={lostBetNote(bet.description)}
-          className="min-w-36 flex-1"
+          grow
+          className="min-w-36"
           toastForm={betToastForm(bet.id)}
         />
         <ActionButton
           icon={HandCoins}
           variant="outline"
-          className="min-w-36 flex-1"
+          grow
+          className="min-w-36"
           isBusy={markSent.isPending}
           onClick={() => markSent.mutate(bet.id)}
         >

@@ -1,7 +1,6 @@
 import { ChevronsUpDown } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import type { UserSummary } from '#domain/profiles.ts';
-import { Button } from '#web/components/ui/button.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { LazyOverlay } from '#web/components/ui/lazy-overlay.tsx';
 import { UserAvatar } from '#web/components/ui/user-avatar.tsx';
@@ -45,11 +44,12 @@ export function FriendPicker({
       <Label id={labelId} htmlFor={triggerId}>
         {label}
       </Label>
-      <Button
+      {/* A combobox that looks like a field, not a Button: its alignment, weight and padding differ from
+          every button size, and `cn` resolves no conflicts (ADR 058). */}
+      <button
         ref={triggerRef}
         id={triggerId}
         type="button"
-        variant="outline"
         role="combobox"
         aria-haspopup="dialog"
         aria-expanded={open}
@@ -58,7 +58,7 @@ export function FriendPicker({
         aria-invalid={invalid ? true : undefined}
         data-state={open ? 'open' : 'closed'}
         disabled={disabled}
-        className="h-11 w-full justify-between px-3 font-normal"
+        className="inline-flex h-11 w-full shrink-0 items-center justify-between gap-2 rounded-md border border-input bg-card px-3 py-2 text-sm font-normal whitespace-nowrap shadow-xs transition-colors outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:pointer-events-none disabled:opacity-60 aria-invalid:ring-destructive/30 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4"
         onPointerEnter={preload}
         onPointerDown={preload}
         onFocus={preload}
@@ -74,7 +74,7 @@ export function FriendPicker({
           <span className="text-muted-foreground">Select a friend</span>
         )}
         <ChevronsUpDown className="opacity-50" aria-hidden />
-      </Button>
+      </button>
       {/* The popover mounts on the first opening and stays, so it can close on its own terms. */}
       <LazyOverlay open={open}>
         <FriendPickerPopover

@@ -46,13 +46,7 @@ export const ProfileBetCard = memo(function ProfileBetCard({
       ) : null}
       <BetActions bet={bet} viewerId={viewerId} />
       <footer className="-mx-2 -mb-2 flex items-center border-t pt-1">
-        <Button
-          variant="ghost"
-          size="sm"
-          className="h-9 gap-1.5 px-2.5"
-          aria-haspopup="dialog"
-          onClick={() => onOpenComments(bet.id)}
-        >
+        <Button variant="ghost" size="compact" aria-haspopup="dialog" onClick={() => onOpenComments(bet.id)}>
           <MessageCircle className="size-4.5" aria-hidden />
           Comments
         </Button>

@@ -67,7 +67,7 @@ export function ProfileBets({
           icon={Trophy}
           title="No bets yet"
           description="Place your first bet to get started!"
-          className="rounded-xl border bg-card"
+          className="rounded-xl border bg-card py-10"
           action={
             <Button asChild variant="outline" className="mt-2">
               <Link to={placeBetPath}>Place a Bet</Link>

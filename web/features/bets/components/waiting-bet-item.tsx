@@ -23,7 +23,7 @@ export function WaitingBetItem({ bet, viewerId }: WaitingBetItemProps) {
       className="grid gap-3 rounded-xl border bg-card p-3 shadow-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
     >
       <header className="flex items-start gap-3">
-        <UserAvatar name={other.name} image={other.image} className="size-9" />
+        <UserAvatar name={other.name} image={other.image} className="size-9 text-sm" />
         <div className="grid min-w-0 flex-1 gap-0.5">
           <p className="text-sm">
             <span className="font-medium">{other.name}</span>

@@ -57,7 +57,7 @@ export function CommentForm({ betId, subject = 'bet', inputRef, onCommentAdded }
         autoComplete="off"
         enterKeyHint="send"
       />
-      <Button type="submit" size="icon" className="size-11" aria-label="Send comment" disabled={!canSend}>
+      <Button type="submit" size="icon-lg" aria-label="Send comment" disabled={!canSend}>
         <SendHorizontal aria-hidden />
       </Button>
     </form>

@@ -45,7 +45,7 @@ export function CommentsDialog({
       >
         <DialogHeader>
           <DialogTitle>Comments</DialogTitle>
-          <DialogDescription className="sr-only">
+          <DialogDescription className="sr-only text-sm text-muted-foreground">
             {subject === 'pot'
               ? 'Read the comments on this pot and add your own.'
               : 'Read the comments on this bet and add your own.'}

@@ -27,9 +27,8 @@ export function BetCardActions({ bet, onOpenComments }: BetCardActionsProps) {
   return (
     <footer className="-mx-2 -mb-2 flex items-center gap-1 border-t pt-1">
       <Button
-        variant="ghost"
-        size="sm"
-        className={cn('h-9 gap-1.5 px-2.5', liked && 'text-rose-600 hover:text-rose-600')}
+        variant={liked ? 'liked' : 'ghost'}
+        size="compact"
         // One name whatever the state: a toggle button tells its state through aria-pressed.
         aria-label="Like"
         aria-pressed={liked}
@@ -48,8 +47,7 @@ export function BetCardActions({ bet, onOpenComments }: BetCardActionsProps) {
       </span>
       <Button
         variant="ghost"
-        size="sm"
-        className="h-9 gap-1.5 px-2.5"
+        size="compact"
         aria-label="Comments"
         aria-describedby={commentsId}
         aria-haspopup="dialog"

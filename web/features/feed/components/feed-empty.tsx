@@ -9,7 +9,7 @@ export function FeedEmpty({ action }: { action?: ReactNode }) {
       title="No bets yet"
       description="Place your first bet to see the feed!"
       action={action}
-      className="rounded-xl border bg-card"
+      className="rounded-xl border bg-card py-10"
     />
   );
 }

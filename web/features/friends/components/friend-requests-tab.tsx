@@ -77,8 +77,7 @@ function RequestRow({
       actions={
         <>
           <Button
-            size="icon"
-            className="size-9"
+            size="icon-sm"
             aria-label={`Accept friend request from ${name}`}
             disabled={isPending}
             aria-busy={accept.isPending || undefined}
@@ -87,9 +86,8 @@ function RequestRow({
             {accept.isPending ? <LoaderCircle className="animate-spin" aria-hidden /> : <Check aria-hidden />}
           </Button>
           <Button
-            size="icon"
+            size="icon-sm"
             variant="outline"
-            className="size-9"
             aria-label={`Decline friend request from ${name}`}
             disabled={isPending}
             aria-busy={decline.isPending || undefined}

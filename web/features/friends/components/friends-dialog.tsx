@@ -41,7 +41,7 @@ export function FriendsDialog({
       <DialogContent className="flex max-h-[85dvh] flex-col gap-4 p-4 sm:p-6">
         <DialogHeader>
           <DialogTitle>Friends</DialogTitle>
-          <DialogDescription className="sr-only">
+          <DialogDescription className="sr-only text-sm text-muted-foreground">
             Your friends, friend requests and user search.
           </DialogDescription>
         </DialogHeader>

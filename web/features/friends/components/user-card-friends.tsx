@@ -31,7 +31,7 @@ export function UserCardFriends({ friends, total, onSelectUser }: UserCardFriend
                 onClick={() => onSelectUser(friend.id)}
                 className="flex w-full flex-col items-center gap-1 rounded-md p-1 outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
               >
-                <UserAvatar name={friend.name} image={friend.image} className="size-11" />
+                <UserAvatar name={friend.name} image={friend.image} className="size-11 text-sm" />
                 <span className="w-full truncate text-center text-xs">{friend.name}</span>
               </button>
               {friend.relationship === 'none' ? <AddFriendIconButton friend={friend} /> : null}

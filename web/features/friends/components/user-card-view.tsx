@@ -29,7 +29,7 @@ export function UserCardView({ card, onSelectUser, onPlaceBet }: UserCardViewPro
         <UserAvatar name={user.name} image={user.image} className="mb-1 size-20 text-2xl" />
         <DialogTitle className="text-xl break-words">{user.name}</DialogTitle>
         <p className="text-sm text-muted-foreground">@{user.username}</p>
-        <DialogDescription className="text-xs">
+        <DialogDescription className="text-xs text-muted-foreground">
           Joined {joinedFormat.format(new Date(user.joinedAt))}
         </DialogDescription>
       </header>
@@ -53,7 +53,7 @@ export function UserCardView({ card, onSelectUser, onPlaceBet }: UserCardViewPro
       {relationship === 'friend' && friendBalance ? friendBalance(user.id) : null}
 
       {relationship === 'friend' ? (
-        <Button className="h-auto min-h-10 whitespace-normal" onClick={() => onPlaceBet(user.id)}>
+        <Button size="wrap" onClick={() => onPlaceBet(user.id)}>
           <CircleDollarSign aria-hidden />
           Place Bet with {user.name}
         </Button>

@@ -18,13 +18,13 @@ export function UserProfileDialog({ userId, onClose, onSelectUser, onPlaceBet }:
   const card = useUserCard(userId);
   return (
     <Dialog open={userId !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-h-[90dvh] grid-cols-1 overflow-y-auto p-4 sm:p-6">
+      <DialogContent className="grid max-h-[90dvh] grid-cols-1 gap-4 overflow-y-auto p-4 sm:p-6">
         {card.data ? (
           <UserCardView card={card.data} onSelectUser={onSelectUser} onPlaceBet={onPlaceBet} />
         ) : (
           <div className="flex min-h-40 flex-col items-center justify-center gap-3 text-center">
             {/* Radix wants a title and description in every dialog, loading or not. */}
-            <DialogTitle className="sr-only">User profile</DialogTitle>
+            <DialogTitle className="sr-only text-lg leading-none">User profile</DialogTitle>
             {card.isError ? (
               <LoadError
                 query={card}
@@ -34,8 +34,10 @@ export function UserProfileDialog({ userId, onClose, onSelectUser, onPlaceBet }:
               />
             ) : (
               <>
-                <DialogDescription className="sr-only">Loading this profile.</DialogDescription>
-                <Spinner label="Loading profile" className="size-7" />
+                <DialogDescription className="sr-only text-sm text-muted-foreground">
+                  Loading this profile.
+                </DialogDescription>
+                <Spinner label="Loading profile" className="size-7 text-primary" />
               </>
             )}
           </div>

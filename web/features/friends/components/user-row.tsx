@@ -20,7 +20,7 @@ export function UserRow({ user, onSelect, meta, actions }: UserRowProps) {
         onClick={() => onSelect(user.id)}
         className="-ml-1 flex min-w-0 flex-1 items-center gap-2.5 rounded-md p-1 text-left outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
       >
-        <UserAvatar name={user.name} image={user.image} className="size-9" />
+        <UserAvatar name={user.name} image={user.image} className="size-9 text-sm" />
         <span className="min-w-0">
           <span className="block truncate text-sm font-medium">{user.name}</span>
           <span className="block truncate text-xs text-muted-foreground">

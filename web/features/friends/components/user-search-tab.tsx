@@ -35,7 +35,7 @@ export function UserSearchTab({ onSelectUser }: { onSelectUser: (userId: string)
   return (
     <div className="flex flex-col gap-3">
       <form role="search" onSubmit={onSubmit} className="flex gap-2">
-        <Label htmlFor={inputId} className="sr-only">
+        <Label htmlFor={inputId} className="sr-only font-medium">
           Search users
         </Label>
         <Input
@@ -49,7 +49,7 @@ export function UserSearchTab({ onSelectUser }: { onSelectUser: (userId: string)
           value={term}
           onChange={(event) => setTerm(event.target.value)}
         />
-        <Button type="submit" size="icon" variant="outline" className="size-11" aria-label="Search">
+        <Button type="submit" size="icon-lg" variant="outline" aria-label="Search">
           <Search aria-hidden />
         </Button>
       </form>

@@ -6,12 +6,12 @@ import { TextLink } from '#web/components/ui/text-link.tsx';
 export function InvalidInvite() {
   return (
     <Card>
-      <CardHeader className="text-center">
+      <CardHeader className="flex-col gap-1.5 px-6 text-center">
         <CardTitle asChild>
           <h1>{inviteMessages.invalid}</h1>
         </CardTitle>
       </CardHeader>
-      <CardContent className="text-center">
+      <CardContent className="px-6 text-center">
         <TextLink to="/signup">Create an account</TextLink>
       </CardContent>
     </Card>

@@ -19,13 +19,13 @@ export function InvitePageView({ code, invite, onAccept, isAccepting }: InvitePa
   const query = `?invite=${encodeURIComponent(code)}`;
   return (
     <Card>
-      <CardHeader className="flex flex-col items-center gap-3 text-center">
+      <CardHeader className="flex-col items-center gap-3 px-6 text-center">
         <UserAvatar name={inviter.name} image={inviter.image} className="size-20 text-2xl" />
         <CardTitle asChild>
           <h1>{inviteHeading(inviter.name)}</h1>
         </CardTitle>
       </CardHeader>
-      <CardContent className="grid gap-3">
+      <CardContent className="grid gap-3 px-6">
         {relationship === 'anonymous' && (
           <>
             <Button asChild size="lg">

@@ -32,7 +32,7 @@ export function LeaderRow({ entry, onOpenUser }: LeaderRowProps) {
           <span className="sr-only">Rank </span>
           {rank}
         </span>
-        <UserAvatar name={user.name} image={user.image} className="size-10" />
+        <UserAvatar name={user.name} image={user.image} className="size-10 text-sm" />
         <span className="min-w-0 flex-1">
           <span className="block truncate text-sm font-medium">{user.name}</span>
           <span className="block truncate text-xs text-muted-foreground">@{user.username}</span>

@@ -14,7 +14,7 @@ export function WeeklyLeadersCard({ onOpenUser }: WeeklyLeadersCardProps) {
   const leaderboard = useLeaderboard();
   const leaders = leaderboard.data?.items.slice(0, LEADERBOARD_SHOWN);
   return (
-    <Card className="gap-4">
+    <Card className="gap-4 py-6">
       <CardHeader>
         <CardTitle asChild>
           <h2 className="flex items-center gap-2">

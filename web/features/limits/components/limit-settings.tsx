@@ -24,21 +24,24 @@ const HEADING_ID = 'limit-settings-heading';
 export function LimitSettings() {
   const limits = useLimits();
   return (
-    <Card className="gap-4">
+    <Card className="gap-4 py-6">
       <CardHeader>
         <CardTitle asChild>
           <h2 id={HEADING_ID}>Limits</h2>
         </CardTitle>
         <CardDescription>
-          Limits you set for yourself. A new or lower limit applies at once; raising or removing one applies after{' '}
-          {LIMIT_RAISE_DELAY_HOURS} hours.
+          Limits you set for yourself. A new or lower limit applies at once; raising or removing one applies
+          after {LIMIT_RAISE_DELAY_HOURS} hours.
         </CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-6">
+      <CardContent className="grid gap-6 px-6">
         {limits.data ? (
           <>
             {/* Keyed by the saved value, so the field shows what the server stored after each save. */}
-            <LossLimitForm key={`${limits.data.weeklyLossLimit}:${limits.data.scheduled?.appliesAt}`} limits={limits.data} />
+            <LossLimitForm
+              key={`${limits.data.weeklyLossLimit}:${limits.data.scheduled?.appliesAt}`}
+              limits={limits.data}
+            />
             <TakeBreak breakUntil={isOnBreak(limits.data.breakUntil) ? limits.data.breakUntil : null} />
           </>
         ) : limits.isError ? (
@@ -73,7 +76,8 @@ function LossLimitForm({ limits }: { limits: Limits }) {
   const [error, setError] = useState<string | undefined>();
   const update = useUpdateLossLimit({
     onSuccess: () => toast.success(limitMessages.saved),
-    onError: (failure) => toast.error('Could not save the limit', { description: apiErrorMessage(failure, 'Please try again.') }),
+    onError: (failure) =>
+      toast.error('Could not save the limit', { description: apiErrorMessage(failure, 'Please try again.') }),
   });
 
   const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
@@ -88,7 +92,9 @@ function LossLimitForm({ limits }: { limits: Limits }) {
   };
 
   const hint = [
-    limits.weeklyLossLimit === null ? 'No limit now.' : `In force now: ${formatDollars(limits.weeklyLossLimit)}.`,
+    limits.weeklyLossLimit === null
+      ? 'No limit now.'
+      : `In force now: ${formatDollars(limits.weeklyLossLimit)}.`,
     `This week: ${formatDollars(limits.committed)} lost or at stake.`,
   ].join(' ');
 

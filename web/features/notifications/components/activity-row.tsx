@@ -19,7 +19,11 @@ const rowClass =
 export function ActivityRow({ item, viewerId, isUnread, onOpenUser }: ActivityRowProps) {
   const content = (
     <>
-      <UserAvatar name={item.actor?.name ?? '?'} image={item.actor?.image ?? null} className="size-10" />
+      <UserAvatar
+        name={item.actor?.name ?? '?'}
+        image={item.actor?.image ?? null}
+        className="size-10 text-sm"
+      />
       <span className="grid min-w-0 flex-1 gap-0.5">
         <span className={cn('text-sm wrap-anywhere', isUnread && 'font-semibold')}>
           {activitySentence(item, viewerId)}

@@ -184,7 +184,7 @@ export function CreatePotForm({ friends, onCreated }: CreatePotFormProps) {
         <div className="grid gap-2">
           {options.map((option, index) => (
             <div key={index} className="flex gap-2">
-              <Label htmlFor={`${errorIdBase}-option-${index}`} className="sr-only">
+              <Label htmlFor={`${errorIdBase}-option-${index}`} className="sr-only font-medium">
                 {`Choice ${index + 1}`}
               </Label>
               <Input

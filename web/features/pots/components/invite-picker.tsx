@@ -36,7 +36,7 @@ export function InvitePicker({ friends, value, onChange, excludedId, errorId }: 
       <p id={labelId} className="text-sm leading-none font-medium">
         Invite
       </p>
-      <Label htmlFor={searchId} className="sr-only">
+      <Label htmlFor={searchId} className="sr-only font-medium">
         Search friends
       </Label>
       <Input
@@ -58,7 +58,7 @@ export function InvitePicker({ friends, value, onChange, excludedId, errorId }: 
                   checked={selected.has(friend.id)}
                   onCheckedChange={(checked) => toggle(friend.id, checked === true)}
                 />
-                <UserAvatar name={friend.name} image={friend.image} className="size-7" />
+                <UserAvatar name={friend.name} image={friend.image} className="size-7 text-sm" />
                 <Label htmlFor={checkboxId} className="flex-1 cursor-pointer font-normal">
                   {friend.name} <span className="text-muted-foreground">@{friend.username}</span>
                 </Label>

@@ -322,18 +322,13 @@ export function PotCard({
           <div className="flex gap-2">
             <Button
               variant="outline"
-              className="flex-1"
+              grow
               disabled={pick === null || changePick.isPending}
               onClick={() => pick && changePick.mutate(pick)}
             >
               Change Pick
             </Button>
-            <Button
-              variant="outline"
-              className="flex-1"
-              disabled={leave.isPending}
-              onClick={() => leave.mutate()}
-            >
+            <Button variant="outline" grow disabled={leave.isPending} onClick={() => leave.mutate()}>
               Leave Pot
             </Button>
           </div>
@@ -341,17 +336,13 @@ export function PotCard({
       ) : null}
       {actions.includes('acceptReferee') ? (
         <div className="flex gap-2">
-          <Button
-            className="flex-1"
-            disabled={acceptReferee.isPending}
-            onClick={() => acceptReferee.mutate()}
-          >
+          <Button grow disabled={acceptReferee.isPending} onClick={() => acceptReferee.mutate()}>
             Accept Referee
           </Button>
           {actions.includes('declineReferee') ? (
             <Button
               variant="outline"
-              className="flex-1"
+              grow
               disabled={declineReferee.isPending}
               onClick={() => declineReferee.mutate()}
             >
@@ -474,7 +465,7 @@ export function PotCard({
               <Button
                 variant={myDisputeVote === false ? 'default' : 'outline'}
                 aria-pressed={myDisputeVote === false}
-                className="flex-1"
+                grow
                 disabled={disputeVote.isPending}
                 onClick={() => disputeVote.mutate(false)}
               >
@@ -483,7 +474,7 @@ export function PotCard({
               <Button
                 variant={myDisputeVote === true ? 'default' : 'outline'}
                 aria-pressed={myDisputeVote === true}
-                className="flex-1"
+                grow
                 disabled={disputeVote.isPending}
                 onClick={() => disputeVote.mutate(true)}
               >
@@ -496,17 +487,12 @@ export function PotCard({
       {actions.includes('close') || actions.includes('cancel') ? (
         <div className="flex gap-2">
           {actions.includes('close') ? (
-            <Button
-              variant="outline"
-              className="flex-1"
-              disabled={close.isPending}
-              onClick={() => close.mutate()}
-            >
+            <Button variant="outline" grow disabled={close.isPending} onClick={() => close.mutate()}>
               Close Entries
             </Button>
           ) : null}
           {actions.includes('cancel') ? (
-            <Button variant="outline" className="flex-1" onClick={() => setIsCancelOpen(true)}>
+            <Button variant="outline" grow onClick={() => setIsCancelOpen(true)}>
               Cancel Pot
             </Button>
           ) : null}
@@ -541,12 +527,12 @@ export function PotCard({
                         }
                         amount={payment.amount}
                         note={potPaymentNote(pot.question)}
-                        className="flex-1"
+                        grow
                       />
                       <Button
                         size="sm"
                         variant="outline"
-                        className="flex-1"
+                        grow
                         disabled={markPaid.isPending}
                         onClick={() => markPaid.mutate(payment.id)}
                       >

@@ -22,7 +22,7 @@ export function WaitingPotItem({ pot }: { pot: WaitingPot }) {
       className="grid gap-3 rounded-xl border bg-card p-3 shadow-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
     >
       <header className="flex items-start gap-3">
-        <UserAvatar name={pot.creator.name} image={pot.creator.image} className="size-9" />
+        <UserAvatar name={pot.creator.name} image={pot.creator.image} className="size-9 text-sm" />
         <p className="min-w-0 flex-1 text-sm wrap-anywhere">{waitingPotLine(pot)}</p>
         <p className="shrink-0 font-bold text-primary tabular-nums">{formatDollars(pot.stake)}</p>
       </header>

@@ -17,7 +17,7 @@ type EditProfileDialogProps = {
 export function EditProfileDialog({ open, onOpenChange, profile }: EditProfileDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto">
+      <DialogContent className="grid max-h-[90dvh] gap-4 overflow-y-auto p-6">
         <DialogHeader>
           <DialogTitle>Edit Profile</DialogTitle>
           <DialogDescription>Friends find you by your username and phone number.</DialogDescription>

@@ -61,7 +61,7 @@ export function ProfileFriendsCard({
                   onClick={() => onSelectUser(friend.id)}
                   className="flex w-full flex-col items-center gap-1 rounded-lg p-2 text-center outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
                 >
-                  <UserAvatar name={friend.name} image={friend.image} className="size-12" />
+                  <UserAvatar name={friend.name} image={friend.image} className="size-12 text-sm" />
                   <span className="w-full truncate text-xs font-medium">{friend.name}</span>
                 </button>
               </li>

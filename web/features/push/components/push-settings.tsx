@@ -6,7 +6,12 @@ import { Spinner } from '#web/components/ui/spinner.tsx';
 import { ApiError, apiErrorMessage } from '#web/lib/api-error.ts';
 import { pushMessages, pushSubscriptionInputSchema } from '#domain/push.ts';
 import { deleteSubscription, getPushConfig, saveSubscription } from '../api/push-api.ts';
-import { applicationServerKey, existingSubscription, pushSupported, readyRegistration } from '../lib/browser-push.ts';
+import {
+  applicationServerKey,
+  existingSubscription,
+  pushSupported,
+  readyRegistration,
+} from '../lib/browser-push.ts';
 
 type PushState = 'checking' | 'off' | 'working' | 'on' | 'blocked' | 'unavailable';
 
@@ -20,7 +25,10 @@ async function enablePush(): Promise<PushState> {
   const { publicKey } = await getPushConfig();
   let subscription: PushSubscription;
   try {
-    subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: applicationServerKey(publicKey) });
+    subscription = await registration.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: applicationServerKey(publicKey),
+    });
   } catch {
     // No reachable push service (headless browsers, some privacy settings).
     return 'unavailable';
@@ -61,7 +69,9 @@ export function PushSettings() {
       setState(await enablePush());
     } catch (error) {
       setState('off');
-      toast.error('Push notifications could not be turned on', { description: apiErrorMessage(error, 'Please try again.') });
+      toast.error('Push notifications could not be turned on', {
+        description: apiErrorMessage(error, 'Please try again.'),
+      });
     }
   };
 
@@ -79,7 +89,9 @@ export function PushSettings() {
       setState('off');
     } catch (error) {
       setState('on');
-      toast.error('Push notifications could not be turned off', { description: apiErrorMessage(error, 'Please try again.') });
+      toast.error('Push notifications could not be turned off', {
+        description: apiErrorMessage(error, 'Please try again.'),
+      });
     }
   };
 
@@ -89,9 +101,11 @@ export function PushSettings() {
         <CardTitle asChild>
           <h2>Push notifications</h2>
         </CardTitle>
-        <CardDescription>Get challenges and bet updates on this device, even when Sidepot is closed.</CardDescription>
+        <CardDescription>
+          Get challenges and bet updates on this device, even when Sidepot is closed.
+        </CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-3" aria-live="polite">
+      <CardContent className="grid gap-3 px-6" aria-live="polite">
         {state === 'checking' && <Spinner label="Checking push notifications" />}
         {state === 'on' && (
           <div className="flex flex-wrap items-center justify-between gap-3">
@@ -114,7 +128,7 @@ export function PushSettings() {
               </p>
             )}
             <Button className="w-full sm:w-auto" disabled={state === 'working'} onClick={() => void enable()}>
-              {state === 'working' && <Spinner className="text-current" label="Working" />}
+              {state === 'working' && <Spinner className="size-5 text-current" label="Working" />}
               {pushMessages.enable}
             </Button>
           </>

@@ -21,16 +21,19 @@ export function NotificationSettings() {
   const preferences = useNotificationPreferences();
   const update = useUpdateNotificationPreference({
     onSuccess: () => toast.success(preferenceMessages.saved),
-    onError: (error) => toast.error('Could not save the setting', { description: apiErrorMessage(error, 'Please try again.') }),
+    onError: (error) =>
+      toast.error('Could not save the setting', { description: apiErrorMessage(error, 'Please try again.') }),
   });
 
   return (
-    <Card className="gap-4">
+    <Card className="gap-4 py-6">
       <CardHeader>
         <CardTitle asChild>
           <h2 id={HEADING_ID}>Notifications</h2>
         </CardTitle>
-        <CardDescription>What reaches you outside the app. Your activity inbox always shows everything.</CardDescription>
+        <CardDescription>
+          What reaches you outside the app. Your activity inbox always shows everything.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {preferences.data ? (
@@ -52,7 +55,10 @@ export function NotificationSettings() {
 
 function ColumnHeads() {
   return (
-    <div className="grid grid-cols-[1fr_3.5rem_3.5rem] items-center pb-1 text-xs font-medium text-muted-foreground" aria-hidden>
+    <div
+      className="grid grid-cols-[1fr_3.5rem_3.5rem] items-center pb-1 text-xs font-medium text-muted-foreground"
+      aria-hidden
+    >
       <span />
       {deliveryChannels.map((channel) => (
         <span key={channel} className="text-center">
