@@ -50,7 +50,7 @@ const serverFeatureUses = {
   comments: ['friends'],
   feed: ['comments', 'leaderboard'],
   invites: ['friends'],
-  pots: ['limits'],
+  pots: ['groups', 'limits'],
   notifications: ['bets', 'friends'],
   profile: ['auth', 'friends'],
   users: ['friends', 'profile'],

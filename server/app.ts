@@ -22,6 +22,7 @@ import { avatarRoutes } from './features/profile/avatars.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { settingsRoutes, unsubscribeRoutes } from './features/settings/settings.routes.ts';
 import { potRoutes } from './features/pots/pots.routes.ts';
+import { groupRoutes } from './features/groups/groups.routes.ts';
 import { pushRoutes } from './features/push/push.routes.ts';
 import { userRoutes } from './features/users/users.routes.ts';
 import { CLIENT_IP_HEADER } from './features/auth/auth.service.ts';
@@ -45,6 +46,7 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/bets', betSocialRoutes)
   .route('/challenges', challengeRoutes)
   .route('/pots', potRoutes)
+  .route('/groups', groupRoutes)
   .route('/feed', feedRoutes)
   .route('/notifications', notificationRoutes)
   .route('/activity', activityRoutes)

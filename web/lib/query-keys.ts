@@ -51,6 +51,10 @@ export const queryKeys = {
   /** Prefix of every pot page: what a 'pots' event refreshes. */
   pots: ['pots'] as const,
   pot: (potId: string) => ['pots', potId] as const,
+  /** Prefix of the Groups card, every group page and its tabs, and group links: what a 'groups' event refreshes. */
+  groups: ['groups'] as const,
+  group: (groupId: string) => ['groups', groupId] as const,
+  groupLink: (code: string) => ['groups', 'link', code] as const,
 };
 
 /**
@@ -73,7 +77,8 @@ export const keysForChange: Record<ChangeKind, readonly QueryKey[]> = {
   feed: [queryKeys.feed],
   // A pot changed: its page, the limits its stakes count against, and what waits on the viewer (the
   // inbox's 'Waiting on You' and the red dot read invitations and referee requests).
-  pots: [queryKeys.pots, queryKeys.limits, queryKeys.notifications, queryKeys.activity],
+  pots: [queryKeys.pots, queryKeys.limits, queryKeys.notifications, queryKeys.activity, queryKeys.groups],
+  groups: [queryKeys.groups, queryKeys.notifications, queryKeys.activity],
   // Everything that shows who is friends with whom.
   friends: [
     queryKeys.invites,
