@@ -50,8 +50,8 @@ const serverFeatureUses = {
   comments: ['friends'],
   feed: ['comments', 'leaderboard'],
   invites: ['friends'],
-  // The feed's pot card (ADR 060) is also the profile's pot list.
-  pots: ['limits', 'feed'],
+  // The feed's pot card (ADR 060) is also the profile's pot list; group pots are visible to members (ADR 063).
+  pots: ['groups', 'limits', 'feed'],
   notifications: ['bets', 'friends'],
   profile: ['auth', 'friends'],
   users: ['friends', 'profile'],

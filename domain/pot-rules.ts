@@ -100,6 +100,8 @@ export type CreatePotFields = {
   refereeId: string | null;
   inviteeIds: string[];
   entry: PotPick | null;
+  /** Started from a group's page: every other member invited. */
+  groupId?: string | null;
 };
 
 /** A line, guess or result: finite, at most two decimals, within ±1e9. */

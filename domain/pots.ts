@@ -40,6 +40,8 @@ export const createPotInputSchema = z
     refereeId: z.string().nullable(),
     inviteeIds: z.array(z.string()).max(100),
     entry: pickSchema.nullable(),
+    /** A group pot: every invitee is a member, and every member sees it (ADR 063). */
+    groupId: z.uuid('Group not found.').nullable().optional(),
   })
   .superRefine(refineWith((value) => checkCreatePot(value)))
   .transform((value) => ({
@@ -54,6 +56,7 @@ export const createPotInputSchema = z
     refereeId: value.decider === 'referee' ? value.refereeId : null,
     inviteeIds: [...new Set(value.inviteeIds)],
     entry: value.entry satisfies PotPick | null,
+    groupId: value.groupId ?? null,
   }));
 export type CreatePotInput = z.output<typeof createPotInputSchema>;
 

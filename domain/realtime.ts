@@ -4,7 +4,7 @@
  * travel (a NOTIFY payload is visible to every listener and must stay under 8 kB), never private data.
  */
 // 'people': someone's name, username or photo changed; sent to them and their friends, whose screens show them.
-export const changeKinds = ['bets', 'friends', 'notifications', 'feed', 'people', 'pots'] as const;
+export const changeKinds = ['bets', 'friends', 'notifications', 'feed', 'people', 'pots', 'groups'] as const;
 export type ChangeKind = (typeof changeKinds)[number];
 export type ChangeEvent = { kind: ChangeKind; betId?: string };
 

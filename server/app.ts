@@ -25,6 +25,7 @@ import { profileRoutes } from './features/profile/profile.routes.ts';
 import { settingsRoutes, unsubscribeRoutes } from './features/settings/settings.routes.ts';
 import { potRoutes } from './features/pots/pots.routes.ts';
 import { potProofRoutes } from './features/pots/pot-proof.routes.ts';
+import { groupRoutes } from './features/groups/groups.routes.ts';
 import { pushRoutes } from './features/push/push.routes.ts';
 import { userRoutes } from './features/users/users.routes.ts';
 import { CLIENT_IP_HEADER } from './features/auth/auth.service.ts';
@@ -52,6 +53,7 @@ const apiRoutes = new Hono<AppEnv>()
   .route('/challenges', challengeRoutes)
   .route('/pots', potRoutes)
   .route('/pots', potProofRoutes)
+  .route('/groups', groupRoutes)
   .route('/feed', feedRoutes)
   .route('/notifications', notificationRoutes)
   .route('/activity', activityRoutes)

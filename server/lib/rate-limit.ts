@@ -53,7 +53,7 @@ export async function consumeRateLimit(
  * costs like guessing passwords (ADR 019, ADR 051). Each kind keeps its own budget, so opening an
  * invite does not spend a challenge look-up.
  */
-export function linkCodeLimit(kind: 'invite-open' | 'challenge-open', message: string) {
+export function linkCodeLimit(kind: 'invite-open' | 'challenge-open' | 'group-link', message: string) {
   return rateLimit({ name: kind, ...LINK_CODE_RATE_LIMIT, message }, (c) => c.var.clientIp);
 }
 

@@ -11,6 +11,9 @@ export type FuzzIds = {
   potIds?: string[];
   potOptionIds?: string[];
   potPaymentIds?: string[];
+  /** Groups (one the user is in, one they are not) and their link codes. */
+  groupIds?: string[];
+  groupCodes?: string[];
 };
 
 export type FuzzRequest = {
@@ -178,6 +181,12 @@ export function routeSpecs(ids: FuzzIds): RouteSpec[] {
   const email = fc.oneof(fc.emailAddress(), nastyString);
   const potId = withReal(ids.potIds ?? [], idLike);
   const potPath = (suffix: string) => potId.map((id) => `/api/pots/${seg(id)}${suffix}`);
+  const groupId = withReal(ids.groupIds ?? [], idLike);
+  const groupPath = (suffix: string) => groupId.map((id) => `/api/groups/${seg(id)}${suffix}`);
+  const groupCodePath = withReal(
+    ids.groupCodes ?? [],
+    fc.oneof(nastyString, fc.base64String({ minLength: 22, maxLength: 24 })),
+  ).map((code) => `/api/groups/join/${seg(code)}`);
   const potPaymentPath = (suffix: string) =>
     fc
       .tuple(potId, withReal(ids.potPaymentIds ?? [], idLike))
@@ -443,6 +452,33 @@ export function routeSpecs(ids: FuzzIds): RouteSpec[] {
         ),
       }),
     },
+    { route: 'GET /groups', method: 'GET', path: fixed('/api/groups') },
+    {
+      route: 'POST /groups',
+      method: 'POST',
+      path: fixed('/api/groups'),
+      body: bodyFor({ name: nastyString, memberIds: fc.array(userId, { maxLength: 3 }) }),
+    },
+    { route: 'GET /groups/join/:code', method: 'GET', path: groupCodePath, freshIp: true },
+    { route: 'POST /groups/join/:code', method: 'POST', path: groupCodePath, freshIp: true },
+    { route: 'GET /groups/:id', method: 'GET', path: groupPath('') },
+    { route: 'GET /groups/:id/pots', method: 'GET', path: groupPath('/pots') },
+    {
+      route: 'GET /groups/:id/leaderboard',
+      method: 'GET',
+      path: groupId.chain((id) =>
+        withQuery(`/api/groups/${seg(id)}/leaderboard`, 'period', fc.oneof(nastyString, fc.constantFrom('week', 'all'))),
+      ),
+    },
+    { route: 'GET /groups/:id/balances', method: 'GET', path: groupPath('/balances') },
+    { route: 'PATCH /groups/:id', method: 'PATCH', path: groupPath(''), body: bodyFor({ name: nastyString }) },
+    { route: 'POST /groups/:id/link/reset', method: 'POST', path: groupPath('/link/reset') },
+    {
+      route: 'DELETE /groups/:id/members/:userId',
+      method: 'DELETE',
+      path: fc.tuple(groupId, userId).map(([id, member]) => `/api/groups/${seg(id)}/members/${seg(member)}`),
+    },
+    { route: 'POST /groups/:id/leave', method: 'POST', path: groupPath('/leave') },
     { route: 'GET /invites/mine', method: 'GET', path: fixed('/api/invites/mine') },
     { route: 'POST /invites/mine/reset', method: 'POST', path: fixed('/api/invites/mine/reset') },
     {

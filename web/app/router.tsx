@@ -37,6 +37,8 @@ export const routes: RouteObject[] = [
       { path: 'sms-opt-in-policy', ...screen(() => import('./routes/sms-opt-in-policy.tsx')) },
       // Public: a visitor who is not on Sidepot yet opens it first.
       { path: 'challenge/:code', ...screen(() => import('./routes/challenge.tsx')) },
+      // Public: signed out it offers sign-up and sign-in and comes back; signed in 'Join Group'.
+      { path: 'groups/join/:code', ...screen(() => import('./routes/group-join.tsx')) },
       // Public: a notification mail's 'Unsubscribe' link works without signing in.
       { path: 'unsubscribe', ...screen(() => import('./routes/unsubscribe.tsx')) },
       {
@@ -48,6 +50,7 @@ export const routes: RouteObject[] = [
           { path: 'activity', ...screen(() => import('./routes/activity.tsx')) },
           { path: 'bets/:id', ...screen(() => import('./routes/bet.tsx')) },
           { path: 'pots/:id', ...screen(() => import('./routes/pot.tsx')) },
+          { path: 'groups/:id', ...screen(() => import('./routes/group.tsx')) },
           { path: 'settings', ...screen(() => import('./routes/settings.tsx')) },
         ],
       },

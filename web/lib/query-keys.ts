@@ -58,6 +58,10 @@ export const queryKeys = {
   potProofs: (potId: string) => ['pots', potId, 'proofs'] as const,
   /** Place Bet's referee picker: friends of both parties. */
   refereeCandidates: (opponentId: string) => ['friends', 'referee-candidates', opponentId] as const,
+  /** Prefix of the Groups card, every group page and its tabs, and group links: what a 'groups' event refreshes. */
+  groups: ['groups'] as const,
+  group: (groupId: string) => ['groups', groupId] as const,
+  groupLink: (code: string) => ['groups', 'link', code] as const,
 };
 
 /**
@@ -79,9 +83,10 @@ export const keysForChange: Record<ChangeKind, readonly QueryKey[]> = {
   notifications: [queryKeys.notifications, queryKeys.activity],
   feed: [queryKeys.feed],
   // A pot changed: its page and the profile's pot lists (under `pots`), its feed card, the limits its stakes
-  // count against, and what waits on the viewer (the inbox's 'Waiting on You' and the red dot read
-  // invitations, referee requests and disputes to vote on).
-  pots: [queryKeys.pots, queryKeys.feed, queryKeys.limits, queryKeys.notifications, queryKeys.activity],
+  // count against, what waits on the viewer (the inbox's 'Waiting on You' and the red dot read
+  // invitations, referee requests and disputes to vote on), and its group's tabs.
+  pots: [queryKeys.pots, queryKeys.feed, queryKeys.limits, queryKeys.notifications, queryKeys.activity, queryKeys.groups],
+  groups: [queryKeys.groups, queryKeys.notifications, queryKeys.activity],
   // Everything that shows who is friends with whom.
   friends: [
     queryKeys.invites,

@@ -57,8 +57,9 @@ export type ProfileBody = Ok<typeof api.profile.$get>;
 export type MyBetsBody = Ok<typeof api.bets.mine.$get>;
 export type BalancesBody = Ok<typeof api.balances.$get>;
 export type MyChallengesBody = Ok<typeof api.challenges.mine.$get>;
+export type MyGroupsBody = Ok<typeof api.groups.$get>;
 
-/** The /profile screen's calls (a test's own handlers for these go before them in `worker.use`): its one screen read, my bets, balances and open challenge links. */
+/** The /profile screen's calls (a test's own handlers for these go before them in `worker.use`): its one screen read, my bets, balances, open challenge links and groups. */
 export function profileHandlers(
   profile: ProfileBody,
   bets: {
@@ -78,6 +79,7 @@ export function profileHandlers(
     ),
     http.get('/api/balances', () => HttpResponse.json<BalancesBody>({ items: [] })),
     http.get('/api/challenges/mine', () => HttpResponse.json<MyChallengesBody>([])),
+    http.get('/api/groups', () => HttpResponse.json<MyGroupsBody>([])),
   ];
 }
 

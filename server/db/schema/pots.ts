@@ -25,6 +25,7 @@ import {
 } from '#domain/pot-rules.ts';
 import { users } from './auth.ts';
 import { settlements } from './settlements.ts';
+import { groups } from './groups.ts';
 
 const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 
@@ -62,6 +63,8 @@ export const pots = pgTable(
     disputedBy: text('disputed_by').references(() => users.id, { onDelete: 'set null' }),
     disputeReason: text('dispute_reason'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** A group pot: every member of the group sees it and may join while entries are open (ADR 063). */
+    groupId: uuid('group_id').references(() => groups.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (table) => [
@@ -94,6 +97,9 @@ export const pots = pgTable(
       sql`(${table.status} = 'cancelled') = (${table.cancelledAt} is not null)`,
     ),
     index('pot_creator_idx').on(table.creatorId, table.createdAt.desc().nullsFirst()),
+    index('pot_group_idx')
+      .on(table.groupId, table.createdAt.desc())
+      .where(sql`${table.groupId} is not null`),
     // Leads with the referee for 'Waiting on You', ordered by creation for the feed's keyset walk.
     index('pot_referee_idx')
       .on(table.refereeId, table.createdAt.desc(), table.id.desc())

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { like } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { checkBetAmount, checkBetDescription, checkPlaceBet, COMMENT_MAX } from '#domain/bets.ts';
@@ -14,6 +14,8 @@ import { comments } from '#server/db/schema/comments.ts';
 import { pushSubscriptions } from '#server/db/schema/push.ts';
 import { friendRequests, friendships } from '#server/db/schema/friends.ts';
 import { potComments, potEntries, potInvites, potOptions, potPayments, pots } from '#server/db/schema/pots.ts';
+import { groupMembers, groups } from '#server/db/schema/groups.ts';
+import { checkGroupName } from '#domain/groups.ts';
 import { checkPotQuestion, POT_OPTION_MAX } from '#domain/pots.ts';
 import { insertBet } from '#server/testing/bets.ts';
 import { insertUser, signedInUser } from '#server/testing/factories.ts';
@@ -132,6 +134,22 @@ async function arrange(meId: string, friendId: string): Promise<FuzzIds> {
   await t.db.insert(potInvites).values([{ potId: openPot.id, userId: meId }, { potId: openPot.id, userId: stranger.id }, { potId: decidedPot.id, userId: friendId }]);
   await t.db.insert(potEntries).values([{ potId: openPot.id, userId: friendId, optionId: options[0]?.id ?? null }]);
   const payments = await t.db.insert(potPayments).values({ potId: decidedPot.id, payerId: friendId, payeeId: meId, amount: 5, position: 0 }).returning();
+  // A group the user owns (with the friend) and one of strangers, with their links.
+  const groupRows = await t.db
+    .insert(groups)
+    .values([
+      { name: 'Mine', ownerId: meId, inviteCode: randomBytes(16).toString('base64url') },
+      { name: 'Theirs', ownerId: stranger.id, inviteCode: randomBytes(16).toString('base64url') },
+    ])
+    .returning();
+  const [myGroup, theirGroup] = groupRows;
+  if (!myGroup || !theirGroup) throw new Error('groups not inserted');
+  await t.db.insert(groupMembers).values([
+    { groupId: myGroup.id, userId: meId },
+    { groupId: myGroup.id, userId: friendId },
+    { groupId: theirGroup.id, userId: stranger.id },
+  ]);
+  await t.db.update(pots).set({ groupId: myGroup.id }).where(eq(pots.id, openPot.id));
   // The search limiter is tested on its own; here it would only hide the search code from the fuzzer.
   await t.db.delete(rateLimits).where(like(rateLimits.key, 'sidepot:search:%'));
   return {
@@ -143,6 +161,8 @@ async function arrange(meId: string, friendId: string): Promise<FuzzIds> {
     potIds: [openPot.id, decidedPot.id],
     potOptionIds: options.map((row) => row.id),
     potPaymentIds: payments.map((row) => row.id),
+    groupIds: groupRows.map((row) => row.id),
+    groupCodes: groupRows.map((row) => row.inviteCode),
   };
 }
 
@@ -166,6 +186,13 @@ async function invalidRows(): Promise<string[]> {
   for (const pot of await t.db.select().from(pots)) {
     if (checkPotQuestion(pot.question)) problems.push(`pot ${pot.id}: ${JSON.stringify(pot.question)}`);
   }
+  for (const group of await t.db.select().from(groups)) {
+    if (checkGroupName(group.name)) problems.push(`group ${group.id}: ${JSON.stringify(group.name)}`);
+  }
+  const sizes = await t.db.select({ groupId: groupMembers.groupId }).from(groupMembers);
+  const counts = new Map<string, number>();
+  for (const { groupId } of sizes) counts.set(groupId, (counts.get(groupId) ?? 0) + 1);
+  for (const [groupId, n] of counts) if (n > 50) problems.push(`group ${groupId}: ${n} members`);
   for (const option of await t.db.select().from(potOptions)) {
     if (isBlank(option.label) || option.label.length > POT_OPTION_MAX || hasForbiddenCharacters(option.label))
       problems.push(`pot option ${option.id}: ${JSON.stringify(option.label)}`);

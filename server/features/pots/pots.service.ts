@@ -27,6 +27,7 @@ import {
 } from '#server/db/schema/pots.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { assertMayBet } from '../limits/limits.service.ts';
+import { assertGroupMembers, isGroupMember } from '../groups/groups.service.ts';
 import { writeNotifications, type NewNotification } from '#server/lib/notify.ts';
 import type { NotificationType } from '#domain/notifications.ts';
 
@@ -42,11 +43,19 @@ const notFound = () => new AppError('NOT_FOUND', POT_NOT_FOUND);
 const conflict = (message: string) => new AppError('CONFLICT', message);
 const forbidden = (message: string) => new AppError('FORBIDDEN', message);
 
-/** Who may see a pot (alias `p`): its creator, its referee, everyone invited and every entrant. */
+/** A group pot's members (alias `p`): they see it and may join it, invited or not (ADR 063). */
+const inPotGroup = (viewerId: string): SQL =>
+  sql`(p.group_id is not null and ${isGroupMember(viewerId, sql.raw('p.group_id'))})`;
+
+/**
+ * Who may see a pot (alias `p`): its creator, its referee, everyone invited, every entrant, and for a
+ * group pot every member of the group.
+ */
 export function canSeePot(viewerId: string): SQL {
   return sql`(p.creator_id = ${viewerId} or coalesce(p.referee_id = ${viewerId}, false)
     or exists (select 1 from pot_invite i where i.pot_id = p.id and i.user_id = ${viewerId})
-    or exists (select 1 from pot_entry e where e.pot_id = p.id and e.user_id = ${viewerId}))`;
+    or exists (select 1 from pot_entry e where e.pot_id = p.id and e.user_id = ${viewerId})
+    or ${inPotGroup(viewerId)})`;
 }
 
 const personJson = (alias: string) =>
@@ -172,7 +181,8 @@ export async function peopleOf(db: Db, potId: string): Promise<string[]> {
     sql`select p.creator_id as id from pot p where p.id = ${potId}
       union select p.referee_id from pot p where p.id = ${potId} and p.referee_id is not null
       union select user_id from pot_invite where pot_id = ${potId}
-      union select user_id from pot_entry where pot_id = ${potId}`,
+      union select user_id from pot_entry where pot_id = ${potId}
+      union select m.user_id from pot p join group_member m on m.group_id = p.group_id where p.id = ${potId}`,
     z.object({ id: z.string() }),
   );
   return rows.map((row) => row.id);
@@ -265,7 +275,10 @@ export async function createPot(
     // The creator's break and weekly loss limit apply to their stake, as to a bet; first, as every bet-making
     // transaction takes the limit lock first.
     if (input.entry !== null) await assertMayBet(tx, userId, input.stake);
-    const others = input.refereeId === null ? input.inviteeIds : [...input.inviteeIds, input.refereeId];
+    // A group pot invites members of the group, friends or not; its referee is still a friend.
+    if (input.groupId !== null) await assertGroupMembers(tx, userId, input.groupId, input.inviteeIds);
+    const invitedFriends = input.groupId === null ? input.inviteeIds : [];
+    const others = input.refereeId === null ? invitedFriends : [...invitedFriends, input.refereeId];
     // Every friendship pair locked (in one order) until commit, so an unfriending cannot slip in before the insert.
     const keys = others
       .map((id) => (userId < id ? `friend-pair:${userId}:${id}` : `friend-pair:${id}:${userId}`))
@@ -276,14 +289,17 @@ export async function createPot(
         sql`, `,
       )}]::text[]`}) as k order by k`,
     );
-    const friends = await queryOne(
-      tx,
-      sql`select count(*)::int as n from friendship where user_id = ${userId} and friend_id in (${sql.join(
-        others.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
-      z.object({ n: z.number() }),
-    );
+    const friends =
+      others.length === 0
+        ? { n: 0 }
+        : await queryOne(
+            tx,
+            sql`select count(*)::int as n from friendship where user_id = ${userId} and friend_id in (${sql.join(
+              others.map((id) => sql`${id}`),
+              sql`, `,
+            )})`,
+            z.object({ n: z.number() }),
+          );
     // Not-a-friend and no-such-user answer alike, so ids cannot be probed.
     if (friends?.n !== new Set(others).size) throw forbidden('You can only invite your friends to a pot.');
     const [pot] = await tx
@@ -298,6 +314,7 @@ export async function createPot(
         resolveBy: input.resolveBy,
         decider: input.decider,
         refereeId: input.refereeId,
+        groupId: input.groupId,
       })
       .returning();
     if (!pot) throw new AppError('INTERNAL');
@@ -355,7 +372,8 @@ export async function joinPot(
         from pot p
         where p.id = ${potId} and ${entriesOpen}
           and (p.referee_id is null or p.referee_id <> ${userId})
-          and (p.creator_id = ${userId} or exists (select 1 from pot_invite i where i.pot_id = p.id and i.user_id = ${userId}))
+          and (p.creator_id = ${userId} or exists (select 1 from pot_invite i where i.pot_id = p.id and i.user_id = ${userId})
+            or ${inPotGroup(userId)})
         for share of p
         on conflict (pot_id, user_id) do nothing
         returning pot_id`,

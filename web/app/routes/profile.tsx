@@ -5,6 +5,7 @@ import { LoadError } from '#web/components/errors/load-error.tsx';
 import { PageLayout } from '#web/components/layouts/page-layout.tsx';
 import { useSignOut } from '#web/features/auth/api/sign-out.ts';
 import { BalancesCard } from '../composed/balances-card.tsx';
+import { GroupsCard } from '../composed/groups-card.tsx';
 import { ProfileBets } from '../composed/profile-bets.tsx';
 import { PLACE_BET_PATH, placeBetState } from '#web/features/bets/utils/place-bet-navigation.ts';
 import { LazyOverlay } from '#web/components/ui/lazy-overlay.tsx';
@@ -87,6 +88,7 @@ export function Component() {
             onManageFriends={() => setIsFriendsOpen(true)}
             onInviteFriends={() => setIsInviteOpen(true)}
             balances={<BalancesCard />}
+            groups={<GroupsCard />}
             bets={
               <ProfileBets
                 viewerId={screen.profile.id}

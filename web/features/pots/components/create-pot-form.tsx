@@ -24,7 +24,7 @@ import { toast } from '#web/lib/toast.ts';
 import { cn } from '#web/lib/utils.ts';
 import { AmountPicker, type AmountChoice } from '#web/components/amount-picker.tsx';
 import { useCreatePot, type PotData } from '../api/pots.ts';
-import { InvitePicker } from './invite-picker.tsx';
+import { FriendsPicker } from '#web/components/friends-picker.tsx';
 
 const FORM = 'create-pot';
 
@@ -72,10 +72,12 @@ function Choice<T extends string>({
 type CreatePotFormProps = {
   friends: UserSummary[] | undefined;
   onCreated: (pot: PotData) => void;
+  /** Started from a group's page: every other member is invited (the referee aside), and no picker. */
+  group?: { id: string; name: string; memberIds: string[] } | undefined;
 };
 
 /** 'Start a Pot': one bet among friends with several outcomes (the Place Bet screen's third mode). */
-export function CreatePotForm({ friends, onCreated }: CreatePotFormProps) {
+export function CreatePotForm({ friends, onCreated, group }: CreatePotFormProps) {
   const errorIdBase = useId();
   const questionRef = useRef<HTMLInputElement>(null);
   const [question, setQuestion] = useState('');
@@ -138,8 +140,9 @@ export function CreatePotForm({ friends, onCreated }: CreatePotFormProps) {
       resolveBy: resolveBy || null,
       decider,
       refereeId: decider === 'referee' ? refereeId || null : null,
-      inviteeIds: invitees,
+      inviteeIds: group ? group.memberIds.filter((id) => id !== refereeId) : invitees,
       entry,
+      ...(group ? { groupId: group.id } : {}),
     };
     const failed = checkCreatePot(fields);
     if (failed) {
@@ -306,7 +309,10 @@ export function CreatePotForm({ friends, onCreated }: CreatePotFormProps) {
         </div>
       ) : null}
       <div className="grid gap-2">
-        <InvitePicker
+        {group ? (
+          <p className="text-sm">{`Every member of ${group.name} is invited.`}</p>
+        ) : (
+        <FriendsPicker
           friends={friends}
           value={invitees}
           onChange={(ids) => {
@@ -316,6 +322,7 @@ export function CreatePotForm({ friends, onCreated }: CreatePotFormProps) {
           excludedId={decider === 'referee' ? refereeId : null}
           errorId={errorIdFor('inviteeIds')}
         />
+        )}
         <FieldError id={errorIdFor('inviteeIds')} message={errorFor('inviteeIds')} />
       </div>
       <div className="grid gap-3 rounded-lg border p-3">

@@ -20,6 +20,8 @@ type ProfileViewProps = {
   bets: ReactNode;
   /** The 'Balances' card, composed by the route from the balances feature. */
   balances: ReactNode;
+  /** The 'Groups' card, composed by the route from the groups feature. */
+  groups?: ReactNode;
 };
 
 export function ProfileView({
@@ -30,6 +32,7 @@ export function ProfileView({
   onInviteFriends,
   bets,
   balances,
+  groups,
 }: ProfileViewProps) {
   const hasFriends = screen.friends.total > 0;
   return (
@@ -54,6 +57,7 @@ export function ProfileView({
         Invite Friends
       </Button>
       {balances}
+      {groups}
       <ProfileFriendsCard
         friends={screen.friends.items}
         total={screen.friends.total}

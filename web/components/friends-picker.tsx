@@ -1,12 +1,16 @@
 import { useId, useState } from 'react';
 import type { UserSummary } from '#domain/profiles.ts';
-import { Checkbox } from '#web/components/ui/checkbox.tsx';
-import { Input } from '#web/components/ui/input.tsx';
-import { Label } from '#web/components/ui/label.tsx';
-import { UserAvatar } from '#web/components/ui/user-avatar.tsx';
+import { Checkbox } from './ui/checkbox.tsx';
+import { Input } from './ui/input.tsx';
+import { Label } from './ui/label.tsx';
+import { UserAvatar } from './ui/user-avatar.tsx';
 
-type InvitePickerProps = {
+type FriendsPickerProps = {
   friends: UserSummary[] | undefined;
+  /** The list's heading ('Invite' on Start a Pot, 'Members' on New Group). */
+  label?: string;
+  /** The live count under the list, e.g. `3 invited`. */
+  countText?: (count: number) => string;
   value: string[];
   onChange: (ids: string[]) => void;
   /** Not offered: the referee decides and does not enter. */
@@ -14,8 +18,16 @@ type InvitePickerProps = {
   errorId?: string | undefined;
 };
 
-/** 'Invite': several friends at once, found by name or username, each a checkbox. */
-export function InvitePicker({ friends, value, onChange, excludedId, errorId }: InvitePickerProps) {
+/** Several friends at once, found by name or username, each a checkbox (Start a Pot's 'Invite', New Group). */
+export function FriendsPicker({
+  friends,
+  label = 'Invite',
+  countText = (count) => `${count} invited`,
+  value,
+  onChange,
+  excludedId,
+  errorId,
+}: FriendsPickerProps) {
   const labelId = useId();
   const searchId = useId();
   const [term, setTerm] = useState('');
@@ -34,7 +46,7 @@ export function InvitePicker({ friends, value, onChange, excludedId, errorId }: 
   return (
     <div className="grid gap-2">
       <p id={labelId} className="text-sm leading-none font-medium">
-        Invite
+        {label}
       </p>
       <Label htmlFor={searchId} className="sr-only font-medium">
         Search friends
@@ -71,7 +83,7 @@ export function InvitePicker({ friends, value, onChange, excludedId, errorId }: 
         </ul>
       </div>
       <p className="text-xs text-muted-foreground" aria-live="polite">
-        {value.length} invited
+        {countText(value.length)}
       </p>
     </div>
   );
