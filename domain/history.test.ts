@@ -1,5 +1,5 @@
-import { expect, test } from 'vitest';
-import { csvField, defuseFormula, historyCsvHeader, historyRow, type HistoryBet } from './history.ts';
+import { describe, expect, test } from 'vitest';
+import { csvField, defuseFormula, historyCsvHeader, historyPotRow, historyRow, type HistoryBet } from './history.ts';
 
 test('the header row is exactly the issue’s, with a CRLF', () => {
   expect(historyCsvHeader).toBe('date,opponent,description,amount,status,result,paid,confirmed,settled\r\n');
@@ -41,4 +41,30 @@ test('a resolved bet: result from the viewer’s side, yes/no flags, settled is 
 test('an open bet leaves result, paid, confirmed and settled empty', () => {
   const open = { ...base, status: 'active' as const, winnerId: null, paymentSent: false, completedAt: null };
   expect(historyRow(open, 'me')).toBe('2026-11-01T12:00:00.000Z,Alex,Chiefs win,20,active,,,,\r\n');
+});
+
+describe('a pot entry in the history (ADR 060)', () => {
+  const pot = {
+    createdAt: new Date('2026-11-20T10:00:00.000Z'),
+    entrantCount: 4,
+    question: '=Who wins?',
+    stake: 10,
+    status: 'decided' as const,
+    payout: 20,
+    allPaid: true,
+    allConfirmed: false,
+    decidedAt: new Date('2026-11-21T10:00:00.000Z'),
+  };
+  test('won, lost or returned by the payout against the stake; paid and confirmed over the own payments', () => {
+    expect(historyPotRow(pot)).toBe(
+      "2026-11-20T10:00:00.000Z,Pot (4 entrants),'=Who wins?,10,decided,won,yes,no,2026-11-21T10:00:00.000Z\r\n",
+    );
+    expect(historyPotRow({ ...pot, payout: 0 })).toContain(',decided,lost,');
+    expect(historyPotRow({ ...pot, payout: 10, allPaid: null, allConfirmed: null })).toContain(',decided,returned,,,2026');
+  });
+  test('before a result: the state only', () => {
+    expect(historyPotRow({ ...pot, status: 'awaiting', payout: null, decidedAt: null })).toBe(
+      "2026-11-20T10:00:00.000Z,Pot (4 entrants),'=Who wins?,10,awaiting,,,,\r\n",
+    );
+  });
 });

@@ -13,6 +13,8 @@ import {
   potPaymentNote,
   splitPot,
   type CreatePotFields,
+  potEntrantsText,
+  potResultText,
 } from './pots.ts';
 import { venmoLink } from './pay-link.ts';
 
@@ -244,4 +246,15 @@ describe('the split', () => {
       { payerId: 'u2', payeeId: 'u1', amount: 5 },
     ]);
   });
+});
+
+test("a pot's result text: the winning outcome, or why every stake came back (ADR 060)", () => {
+  expect(potResultText({ outcome: null, winningLabel: null, resultNumber: null })).toBeNull();
+  expect(potResultText({ outcome: 'won', winningLabel: 'Chiefs', resultNumber: null })).toBe('Result: Chiefs');
+  expect(potResultText({ outcome: 'won', winningLabel: null, resultNumber: 42.5 })).toBe('Result: 42.5');
+  expect(potResultText({ outcome: 'not_enough', winningLabel: null, resultNumber: null })).toBe(
+    'Not enough entrants — stakes returned',
+  );
+  expect(potEntrantsText(1)).toBe('1 entrant');
+  expect(potEntrantsText(3)).toBe('3 entrants');
 });

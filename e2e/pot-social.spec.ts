@@ -1,4 +1,4 @@
-import { expect, expectToastAndClose, saveScreen, test } from './fixtures.ts';
+import { expect, expectToast, saveScreen, test } from './fixtures.ts';
 import { goToProfile } from './bet-pages.ts';
 import { befriend } from './scenario.ts';
 
@@ -51,7 +51,7 @@ test('a pot card in the feed with a like and a comment; the profile lists open a
   const dialog = benPage.getByRole('dialog', { name: 'Comments' });
   await dialog.getByRole('textbox').fill('Next year, Eagles');
   await dialog.getByRole('textbox').press('Enter');
-  await expectToastAndClose(benPage, 'Comment added');
+  await expectToast(benPage, 'Comment added');
   await expect(dialog.getByText('Next year, Eagles')).toBeVisible();
   await benPage.keyboard.press('Escape');
   await expect(decidedCard.getByRole('button', { name: 'Comments' })).toHaveAccessibleDescription('1 comment');

@@ -103,7 +103,8 @@ function content(mail: MailedNotification, betUrl: string | null, activityUrl: s
     case 'pot_decided':
     case 'pot_payment_marked':
     case 'pot_referee_declined':
-    case 'pot_disputed': {
+    case 'pot_disputed':
+    case 'pot_comment_added': {
       const question = mail.data.description === undefined ? 'a pot' : inertUserText(mail.data.description);
       const subjects = {
         pot_invited: `${actor} invited you to a pot`,
@@ -112,6 +113,7 @@ function content(mail: MailedNotification, betUrl: string | null, activityUrl: s
         pot_payment_marked: `${actor} marked ${amount} as paid for a pot`,
         pot_referee_declined: `${actor} declined to referee your pot`,
         pot_disputed: `${actor} disputed a pot's result: vote now`,
+        pot_comment_added: `${actor} commented on a pot`,
       } as const;
       return { subject: subjects[mail.type], paragraphs: [`"${question}"`], action: potUrl ? { label: 'See the pot', url: potUrl } : { label: 'Open Sidepot', url: activityUrl } };
     }
