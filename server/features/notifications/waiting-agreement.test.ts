@@ -73,8 +73,9 @@ test('waitingReason and betWaitsOn agree on every bet state, for both parties', 
     const answers = await queryRows(
       t.db,
       sql`select b.i, coalesce(${betWaitsOn(viewer, 'b')}, false) as waits
-        from (values ${rows}) as b(i, status, created_by, opponent_id, winner_id, void_requested_by, disputed_at,
-          resolve_by, payment_sent, payment_confirmed, settlement_id, counter_count)
+        from (select v.*, null::timestamptz as opponent_accepted_at
+          from (values ${rows}) as v(i, status, created_by, opponent_id, winner_id, void_requested_by, disputed_at,
+            resolve_by, payment_sent, payment_confirmed, settlement_id, counter_count)) as b
         order by b.i`,
       waitsRow,
     );
