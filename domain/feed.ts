@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { betStatusSchema, userSummarySchema } from './profiles.ts';
-import { betActions, betCounterSchema, betFieldLabels, betPayToField, betTrustFields, COMMENT_MAX } from './bets.ts';
+import {
+  betActions,
+  betCounterSchema,
+  betFieldLabels,
+  betPayToField,
+  betTrustFields,
+  COMMENT_MAX,
+} from './bets.ts';
 import { betEventKinds } from './bet-timeline.ts';
 import { hasForbiddenCharacters, isBlank, normalizeText, textMessages } from './text.ts';
 

@@ -20,7 +20,8 @@ export function PendingBetActions({ bet, viewerId }: { bet: Bet; viewerId: strin
   const [isAcceptOpen, setIsAcceptOpen] = useState(false);
   const [isCounterOpen, setIsCounterOpen] = useState(false);
   const acceptCounter = useAcceptCounter({
-    onSuccess: () => toast.success('Bet accepted', { description: 'The bet is now active!', form: betToastForm(bet.id) }),
+    onSuccess: () =>
+      toast.success('Bet accepted', { description: 'The bet is now active!', form: betToastForm(bet.id) }),
     onError: (error) => toastBetError(error, { title: 'Error accepting bet', form: betToastForm(bet.id) }),
   });
   const isCreator = bet.creator.id === viewerId;
@@ -34,7 +35,11 @@ export function PendingBetActions({ bet, viewerId }: { bet: Bet; viewerId: strin
     onError: (error) => toastBetError(error, { form: betToastForm(bet.id) }),
   });
 
-  const answerer = pendingAnswerer({ creatorId: bet.creator.id, opponentId: bet.opponent.id, counterCount: bet.counterCount });
+  const answerer = pendingAnswerer({
+    creatorId: bet.creator.id,
+    opponentId: bet.opponent.id,
+    counterCount: bet.counterCount,
+  });
   if (answerer !== viewerId) return <BetNote>Waiting for {other.name} to accept</BetNote>;
 
   return (
@@ -50,7 +55,12 @@ export function PendingBetActions({ bet, viewerId }: { bet: Bet; viewerId: strin
           {stakeLabels.acceptCounter}
         </ActionButton>
       ) : (
-        <ActionButton icon={Check} className="flex-1" disabled={decline.isPending} onClick={() => setIsAcceptOpen(true)}>
+        <ActionButton
+          icon={Check}
+          className="flex-1"
+          disabled={decline.isPending}
+          onClick={() => setIsAcceptOpen(true)}
+        >
           Accept
         </ActionButton>
       )}
@@ -77,7 +87,12 @@ export function PendingBetActions({ bet, viewerId }: { bet: Bet; viewerId: strin
         </ActionButton>
       ) : null}
       <LazyOverlay open={isCounterOpen}>
-        <LazyCounterBetDialog bet={bet} viewerId={viewerId} open={isCounterOpen} onOpenChange={setIsCounterOpen} />
+        <LazyCounterBetDialog
+          bet={bet}
+          viewerId={viewerId}
+          open={isCounterOpen}
+          onOpenChange={setIsCounterOpen}
+        />
       </LazyOverlay>
       <LazyOverlay open={isDeclineOpen}>
         <LazyConfirmDialog
