@@ -95,7 +95,14 @@ async function writeFixtures(database: Database, secret: string, args: Args, run
     ]);
     const [bet] = await database.db
       .insert(bets)
-      .values({ createdBy: actor, opponentId: receiver, description: 'bench bet', amount: 1, creatorStake: 1, opponentStake: 1 })
+      .values({
+        createdBy: actor,
+        opponentId: receiver,
+        description: 'bench bet',
+        amount: 1,
+        creatorStake: 1,
+        opponentStake: 1,
+      })
       .returning({ id: bets.id });
     if (!bet) throw new Error('no bet');
     const streamCookies: string[] = [];

@@ -25,7 +25,10 @@ export const betCounters = pgTable(
       'bet_counter_stakes_range',
       sql`${table.creatorStake} between 1 and 10000 and ${table.opponentStake} between 1 and 10000`,
     ),
-    check('bet_counter_note_length', sql`char_length(${table.note}) between 1 and ${sql.raw(String(COUNTER_NOTE_MAX))}`),
+    check(
+      'bet_counter_note_length',
+      sql`char_length(${table.note}) between 1 and ${sql.raw(String(COUNTER_NOTE_MAX))}`,
+    ),
     index('bet_counter_bet_idx').on(table.betId, table.createdAt),
   ],
 );

@@ -46,22 +46,37 @@ test('balances and settle-up with uneven stakes net to what each side risked', a
         const loserRisked = winner === creator ? bet.opponentStake : bet.creatorStake;
         expected += bet.aWon ? loserRisked : -loserRisked;
       }
-      const seenByA = await (await a.agent.api.balances[':friendId'].$get({ param: { friendId: b.user.id } })).json();
-      const seenByB = await (await b.agent.api.balances[':friendId'].$get({ param: { friendId: a.user.id } })).json();
+      const seenByA = await (
+        await a.agent.api.balances[':friendId'].$get({ param: { friendId: b.user.id } })
+      ).json();
+      const seenByB = await (
+        await b.agent.api.balances[':friendId'].$get({ param: { friendId: a.user.id } })
+      ).json();
       expect(seenByA.net).toBe(expected);
       expect(seenByB.net).toBe(-expected);
-      const signed = seenByA.bets.reduce((sum, line) => sum + (line.direction === 'owed_to_me' ? line.amount : -line.amount), 0);
+      const signed = seenByA.bets.reduce(
+        (sum, line) => sum + (line.direction === 'owed_to_me' ? line.amount : -line.amount),
+        0,
+      );
       expect(signed).toBe(expected);
       if (expected !== 0) {
         const [payer, payee] = expected > 0 ? [b, a] : [a, b];
-        const res = await payer.agent.api.balances[':friendId'].settle.$post({ param: { friendId: payee.user.id }, json: { betIds: ids } });
+        const res = await payer.agent.api.balances[':friendId'].settle.$post({
+          param: { friendId: payee.user.id },
+          json: { betIds: ids },
+        });
         expect(res.status).toBe(201);
         const settlement = await res.json();
         expect(settlement.amount).toBe(Math.abs(expected));
-        expect((await payee.agent.api.settlements[':id'].confirm.$post({ param: { id: settlement.id } })).status).toBe(200);
+        expect(
+          (await payee.agent.api.settlements[':id'].confirm.$post({ param: { id: settlement.id } })).status,
+        ).toBe(200);
       } else {
         // Nothing to pay: clear them for the next run.
-        await t.db.update(bets).set({ paymentSent: true, paymentConfirmed: true }).where(inArray(bets.id, ids));
+        await t.db
+          .update(bets)
+          .set({ paymentSent: true, paymentConfirmed: true })
+          .where(inArray(bets.id, ids));
       }
     }),
     { numRuns: 12 },

@@ -28,7 +28,10 @@ afterAll(() => closeTestApp(t));
 const N = 20;
 const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
 const counterOf = (agent: Agent, id: string, seenCounters: number) =>
-  agent.api.bets[':id'].counter.$post({ param: { id }, json: { creatorStake: 25, opponentStake: 10, seenCounters } });
+  agent.api.bets[':id'].counter.$post({
+    param: { id },
+    json: { creatorStake: 25, opponentStake: 10, seenCounters },
+  });
 
 test('the opponent: counter vs accept of the same offer, one wins', async () => {
   const bet = await insertBet(t, { createdBy: creator.id, opponentId: opponent.id, amount: 20 });
@@ -52,24 +55,36 @@ test('the opponent: counter vs accept of the same offer, one wins', async () => 
 });
 
 test('the creator: accepting a counter vs countering it back, one wins', async () => {
-  const bet = await insertBet(t, { createdBy: creator.id, opponentId: opponent.id, amount: 20, opponentStake: 5, counterCount: 1 });
+  const bet = await insertBet(t, {
+    createdBy: creator.id,
+    opponentId: opponent.id,
+    amount: 20,
+    opponentStake: 5,
+    counterCount: 1,
+  });
   const calls = Array.from({ length: N }, (_, i) =>
     i % 2 === 0
-      ? creator.agent.api.bets[':id']['accept-counter'].$post({ param: { id: bet.id }, json: { seenCounters: 1 } })
+      ? creator.agent.api.bets[':id']['accept-counter'].$post({
+          param: { id: bet.id },
+          json: { seenCounters: 1 },
+        })
       : counterOf(creator.agent, bet.id, 1),
   );
   const statuses = (await Promise.all(calls)).map((res) => res.status);
   expect(count(statuses, 200)).toBe(1);
   expect(count(statuses, 409)).toBe(N - 1);
   const [row] = await t.db.select().from(bets).where(eq(bets.id, bet.id));
-  if (row?.status === 'active') expect(row).toMatchObject({ creatorStake: 20, opponentStake: 5, counterCount: 1 });
+  if (row?.status === 'active')
+    expect(row).toMatchObject({ creatorStake: 20, opponentStake: 5, counterCount: 1 });
   else expect(row).toMatchObject({ status: 'pending', creatorStake: 25, opponentStake: 10, counterCount: 2 });
 });
 
 test('counter vs decline: one wins', async () => {
   const bet = await insertBet(t, { createdBy: creator.id, opponentId: opponent.id, amount: 20 });
   const calls = Array.from({ length: N }, (_, i) =>
-    i % 2 === 0 ? opponent.agent.api.bets[':id'].decline.$post({ param: { id: bet.id } }) : counterOf(opponent.agent, bet.id, 0),
+    i % 2 === 0
+      ? opponent.agent.api.bets[':id'].decline.$post({ param: { id: bet.id } })
+      : counterOf(opponent.agent, bet.id, 0),
   );
   const statuses = (await Promise.all(calls)).map((res) => res.status);
   expect(count(statuses, 200)).toBe(1);

@@ -13,10 +13,28 @@ const betParam = z.object({ id: z.uuid('Bet not found.') });
 export const betCounterRoutes = new Hono<AppEnv>()
   .use(session, requireUser)
   .post('/:id/counter', validate('param', betParam), validate('json', counterBetInputSchema), async (c) =>
-    c.json(await counterBet(c.var.deps.database.db, betEffects(c), currentUser(c).id, c.req.valid('param').id, c.req.valid('json'))),
-  )
-  .post('/:id/accept-counter', validate('param', betParam), validate('json', acceptCounterInputSchema), async (c) =>
     c.json(
-      await acceptCounter(c.var.deps.database.db, betEffects(c), currentUser(c).id, c.req.valid('param').id, c.req.valid('json').seenCounters),
+      await counterBet(
+        c.var.deps.database.db,
+        betEffects(c),
+        currentUser(c).id,
+        c.req.valid('param').id,
+        c.req.valid('json'),
+      ),
     ),
+  )
+  .post(
+    '/:id/accept-counter',
+    validate('param', betParam),
+    validate('json', acceptCounterInputSchema),
+    async (c) =>
+      c.json(
+        await acceptCounter(
+          c.var.deps.database.db,
+          betEffects(c),
+          currentUser(c).id,
+          c.req.valid('param').id,
+          c.req.valid('json').seenCounters,
+        ),
+      ),
   );

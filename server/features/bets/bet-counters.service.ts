@@ -24,10 +24,20 @@ const otherParty = (bet: { createdBy: string; opponentId: string }, userId: stri
   bet.createdBy === userId ? bet.opponentId : bet.createdBy;
 
 /** 'Counter': new stakes (and a note) from the party the bet waits on; it then waits on the other. */
-export async function counterBet(db: Db, effects: BetEffects, userId: string, betId: string, input: CounterBetInput): Promise<Bet> {
+export async function counterBet(
+  db: Db,
+  effects: BetEffects,
+  userId: string,
+  betId: string,
+  input: CounterBetInput,
+): Promise<Bet> {
   const countered = await db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ createdBy: bets.createdBy, creatorStake: bets.creatorStake, opponentStake: bets.opponentStake })
+      .select({
+        createdBy: bets.createdBy,
+        creatorStake: bets.creatorStake,
+        opponentStake: bets.opponentStake,
+      })
       .from(bets)
       .where(and(eq(bets.id, betId), eq(bets.status, 'pending'), sql`${pendingAnswerer('bet')} = ${userId}`));
     if (current) {
@@ -70,7 +80,13 @@ export async function counterBet(db: Db, effects: BetEffects, userId: string, be
     });
     // Like a new bet waiting on the other side: inbox, push and email (notification-preferences.ts).
     const notified = await writeNotifications(tx, [
-      { userId: otherParty(row, userId), type: 'bet_countered', actorId: userId, betId, data: betSnapshot(row) },
+      {
+        userId: otherParty(row, userId),
+        type: 'bet_countered',
+        actorId: userId,
+        betId,
+        data: betSnapshot(row),
+      },
     ]);
     return { ...row, notified };
   });
@@ -85,7 +101,10 @@ export async function counterBet(db: Db, effects: BetEffects, userId: string, be
 export async function acceptCounter(db: Db, effects: BetEffects, userId: string, betId: string, seenCounters: number): Promise<Bet> {
   const accepted = await db.transaction(async (tx) => {
     // Their break, and the limit with the countered stake (already in their pending total).
-    const [mine] = await tx.select({ id: bets.id }).from(bets).where(and(eq(bets.id, betId), eq(bets.createdBy, userId)));
+    const [mine] = await tx
+      .select({ id: bets.id })
+      .from(bets)
+      .where(and(eq(bets.id, betId), eq(bets.createdBy, userId)));
     if (mine) await assertMayBet(tx, userId, 0);
     const [row] = await tx
       .update(bets)

@@ -38,22 +38,22 @@ function* states(): Generator<BetState> {
                 for (const settled of [false, true])
                   // Counters only change whose turn a pending bet is (ADR 062).
                   for (const counterCount of status === 'pending' ? [0, 1, 2, 5] : [0])
-                  yield {
-                    status,
-                    winnerId,
-                    voidRequestedBy,
-                    paymentSent,
-                    paymentConfirmed,
-                    resolvedBy: winnerId,
-                    resolution: winnerId === null ? null : 'won',
-                    disputedAt,
-                    completedAt: winnerId === null ? null : '2026-01-01T00:00:00.000Z',
-                    resolveBy,
-                    creatorId: CREATOR,
-                    opponentId: OPPONENT,
-                    settled,
-                    counterCount,
-                  };
+                    yield {
+                      status,
+                      winnerId,
+                      voidRequestedBy,
+                      paymentSent,
+                      paymentConfirmed,
+                      resolvedBy: winnerId,
+                      resolution: winnerId === null ? null : 'won',
+                      disputedAt,
+                      completedAt: winnerId === null ? null : '2026-01-01T00:00:00.000Z',
+                      resolveBy,
+                      creatorId: CREATOR,
+                      opponentId: OPPONENT,
+                      settled,
+                      counterCount,
+                    };
 }
 
 const waitsRow = z.object({ i: z.number(), waits: z.boolean() });

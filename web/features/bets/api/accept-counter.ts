@@ -4,7 +4,9 @@ import { useBetMutation } from '#web/hooks/use-bet-mutation.ts';
 
 /** 'Accept Counter': the creator takes the opponent's last counter, as seen (`seenCounters`). */
 export async function acceptCounter({ betId, seenCounters }: { betId: string; seenCounters: number }) {
-  return unwrap(await api.bets[':id']['accept-counter'].$post({ param: { id: betId }, json: { seenCounters } }));
+  return unwrap(
+    await api.bets[':id']['accept-counter'].$post({ param: { id: betId }, json: { seenCounters } }),
+  );
 }
 
 export function useAcceptCounter(config: MutationConfig<typeof acceptCounter> = {}) {

@@ -4,7 +4,10 @@ import type { MutationConfig } from '#web/lib/query-client.ts';
 import { useBetMutation } from '#web/hooks/use-bet-mutation.ts';
 
 /** 'Counter': other stakes for a pending bet, from the party it waits on (ADR 062). */
-export async function counterBet({ betId, ...json }: { betId: string } & Omit<CounterBetInput, 'note'> & { note?: string }) {
+export async function counterBet({
+  betId,
+  ...json
+}: { betId: string } & Omit<CounterBetInput, 'note'> & { note?: string }) {
   return unwrap(await api.bets[':id'].counter.$post({ param: { id: betId }, json }));
 }
 

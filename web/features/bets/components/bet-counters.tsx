@@ -20,7 +20,10 @@ export function BetCounters({ bet }: { bet: Pick<BetPage, 'counters'> }) {
               <span aria-hidden className="text-muted-foreground">
                 {' · '}
               </span>
-              <time dateTime={counter.createdAt} className="text-xs font-normal whitespace-nowrap text-muted-foreground">
+              <time
+                dateTime={counter.createdAt}
+                className="text-xs font-normal whitespace-nowrap text-muted-foreground"
+              >
                 {relativeTime(counter.createdAt)}
               </time>
             </p>

@@ -9,7 +9,12 @@ import { betToastForm, toastBetError } from '#web/lib/bet-toasts.ts';
 import { useCounterBet } from '../api/counter-bet.ts';
 import { OddsFields, OddsTabs, parseStake, type OddsDraft } from './stakes-fields.tsx';
 
-type CounterBetDialogProps = { bet: Bet; viewerId: string; open: boolean; onOpenChange: (open: boolean) => void };
+type CounterBetDialogProps = {
+  bet: Bet;
+  viewerId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+};
 
 /** 'Counter': other stakes, even or odds, and an optional note; the bet then waits on the other side. */
 export function CounterBetDialog({ bet, viewerId, open, onOpenChange }: CounterBetDialogProps) {
@@ -24,7 +29,10 @@ export function CounterBetDialog({ bet, viewerId, open, onOpenChange }: CounterB
   const [errors, setErrors] = useState<{ mine?: string; theirs?: string }>({});
   const counter = useCounterBet({
     onSuccess: () => {
-      toast.success('Counter sent', { description: 'The bet now waits on their answer.', form: betToastForm(bet.id) });
+      toast.success('Counter sent', {
+        description: 'The bet now waits on their answer.',
+        form: betToastForm(bet.id),
+      });
       onOpenChange(false);
     },
     onError: (error) => toastBetError(error, { form: betToastForm(bet.id) }),

@@ -21,7 +21,8 @@ export function PendingBetActions({ bet, viewerId }: { bet: Bet; viewerId: strin
   const [isAcceptOpen, setIsAcceptOpen] = useState(false);
   const [isCounterOpen, setIsCounterOpen] = useState(false);
   const acceptCounter = useAcceptCounter({
-    onSuccess: () => toast.success('Bet accepted', { description: 'The bet is now active!', form: betToastForm(bet.id) }),
+    onSuccess: () =>
+      toast.success('Bet accepted', { description: 'The bet is now active!', form: betToastForm(bet.id) }),
     onError: (error) => toastBetError(error, { title: 'Error accepting bet', form: betToastForm(bet.id) }),
   });
   const isCreator = bet.creator.id === viewerId;
@@ -53,7 +54,12 @@ export function PendingBetActions({ bet, viewerId }: { bet: Bet; viewerId: strin
           {stakeLabels.acceptCounter}
         </ActionButton>
       ) : (
-        <ActionButton icon={Check} className="flex-1" disabled={decline.isPending} onClick={() => setIsAcceptOpen(true)}>
+        <ActionButton
+          icon={Check}
+          className="flex-1"
+          disabled={decline.isPending}
+          onClick={() => setIsAcceptOpen(true)}
+        >
           Accept
         </ActionButton>
       )}
@@ -80,7 +86,12 @@ export function PendingBetActions({ bet, viewerId }: { bet: Bet; viewerId: strin
         </ActionButton>
       ) : null}
       <LazyOverlay open={isCounterOpen}>
-        <LazyCounterBetDialog bet={bet} viewerId={viewerId} open={isCounterOpen} onOpenChange={setIsCounterOpen} />
+        <LazyCounterBetDialog
+          bet={bet}
+          viewerId={viewerId}
+          open={isCounterOpen}
+          onOpenChange={setIsCounterOpen}
+        />
       </LazyOverlay>
       <LazyOverlay open={isDeclineOpen}>
         <LazyConfirmDialog
