@@ -1,4 +1,4 @@
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from '#web/lib/router/router.tsx';
 import { NotFound } from '#web/components/errors/not-found.tsx';
 import { PageLayout } from '#web/components/layouts/page-layout.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -12,7 +12,7 @@ import { ApiError } from '#web/lib/api-error.ts';
 
 /** /pots/:id: the pot, its outcomes and entrants, and everything the viewer may do with it now. */
 export function Component() {
-  const { id = '' } = useParams();
+  const { id } = useParams<'/pots/:id'>();
   const { user } = useAuthSession();
   const navigate = useNavigate();
   const pot = usePot(id);
@@ -35,7 +35,7 @@ export function Component() {
           viewerId={viewerId}
           friends={friends}
           // A referee who declined no longer sees the pot: back to their inbox.
-          onRefereeDeclined={() => void navigate('/activity')}
+          onRefereeDeclined={() => navigate('/activity')}
         />
       ) : pot.isError ? (
         <div className="flex flex-col items-center gap-3 rounded-xl border bg-card px-6 py-8 text-center">

@@ -1,6 +1,6 @@
 import { MailCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '#web/lib/router/router.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import {
   Card,
@@ -37,7 +37,10 @@ export function CheckEmail({ email, loginPath }: CheckEmailProps) {
 
   const resend = useResendVerificationEmail({
     onSuccess: () => {
-      toast.success('Email Sent', { form: FORM, description: `We've sent a new verification link to ${email}.` });
+      toast.success('Email Sent', {
+        form: FORM,
+        description: `We've sent a new verification link to ${email}.`,
+      });
     },
     onError: (error) => {
       toast.error('Error', {

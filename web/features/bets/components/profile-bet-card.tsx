@@ -1,6 +1,6 @@
 import { MessageCircle } from 'lucide-react';
 import { memo, useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router/router.tsx';
 import type { Bet } from '#domain/bets.ts';
 import { relativeTime } from '#domain/relative-time.ts';
 import { Button } from '#web/components/ui/button.tsx';

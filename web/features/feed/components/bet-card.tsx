@@ -1,6 +1,6 @@
 import { Trophy } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router/router.tsx';
 import type { FeedBet } from '#domain/feed.ts';
 import { relativeTime } from '#domain/relative-time.ts';
 import { formatDollars } from '#domain/money.ts';
