@@ -180,6 +180,8 @@ test('a refereed bet: the opponent answers once; the parties neither claim nor c
   expect(waitingReason({ ...base, status: 'pending', opponentAccepted: true }, 'o')).toBeNull();
   expect(availableBetActions({ ...base, status: 'active' }, 'c')).toEqual(['requestVoid']);
   expect(availableBetActions({ ...base, status: 'active', disputedAt: '2026-11-01T00:00:00Z' }, 'o')).toEqual(['concede', 'requestVoid']);
+});
+
 /** A completed bet as the web holds it: Cal claimed 'I Won' against Oli an hour before `now`. */
 function heldBet(overrides: Partial<Bet> = {}): Bet {
   const party = (id: string, name: string) => ({
