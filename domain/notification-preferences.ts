@@ -45,8 +45,8 @@ export function deliveryOf(
   type: NotificationType,
 ): { category: NotificationCategory; channels: readonly DeliveryChannel[] } | null {
   switch (type) {
-    case 'bet_placed':
     // A counter waits on the other side like a new bet (ADR 062).
+    case 'bet_placed':
     case 'bet_countered':
     case 'pot_invited':
     case 'pot_referee_asked':

@@ -2,7 +2,6 @@ import { useNavigate, useParams } from '#web/lib/router/router.tsx';
 import { NotFound } from '#web/components/errors/not-found.tsx';
 import { PageLayout } from '#web/components/layouts/page-layout.tsx';
 import { ProofPhotos } from '#web/components/proof-photos.tsx';
-import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useAuthSession } from '#web/features/auth/hooks/use-auth-session.ts';
 import { useAllFriends } from '#web/features/friends/api/get-friends.ts';
