@@ -44,7 +44,7 @@ test.each([0, -1, 1.5, 10_001, Number.NaN])('amount %d is refused', (amount) => 
 });
 
 test.each([1, 10_000])('amount %d is accepted', (amount) => {
-  expect(createBetInputSchema.parse({ ...valid, amount })).toEqual({ ...valid, amount, resolveBy: null, refereeId: null });
+  expect(createBetInputSchema.parse({ ...valid, amount })).toEqual({ ...valid, amount, opponentStake: amount, resolveBy: null, refereeId: null });
 });
 
 test('descriptions are trimmed and at most 280 characters', () => {
@@ -107,7 +107,7 @@ test('waitingReason names why a bet waits on the user; availableBetActions what 
   expect(waitingReason({ ...done, paymentSent: true }, 'o')).toBe('confirm_payment');
   expect(waitingReason({ ...done, paymentSent: true, paymentConfirmed: true }, 'o')).toBeNull();
 
-  expect(availableBetActions(base, 'o')).toEqual(['accept', 'decline']);
+  expect(availableBetActions(base, 'o')).toEqual(['accept', 'decline', 'counter']);
   expect(availableBetActions(base, 'c')).toEqual([]);
   expect(availableBetActions(base, 'stranger')).toEqual([]);
   expect(availableBetActions({ ...base, status: 'active' }, 'c')).toEqual(['resolve', 'requestVoid']);
@@ -175,7 +175,7 @@ test('a refereed bet: the opponent answers once; the parties neither claim nor c
     resolveBy: null,
     refereed: true,
   };
-  expect(availableBetActions({ ...base, status: 'pending' }, 'o')).toEqual(['accept', 'decline']);
+  expect(availableBetActions({ ...base, status: 'pending' }, 'o')).toEqual(['accept', 'decline', 'counter']);
   expect(availableBetActions({ ...base, status: 'pending', opponentAccepted: true }, 'o')).toEqual([]);
   expect(waitingReason({ ...base, status: 'pending', opponentAccepted: true }, 'o')).toBeNull();
   expect(availableBetActions({ ...base, status: 'active' }, 'c')).toEqual(['requestVoid']);
