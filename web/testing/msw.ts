@@ -14,6 +14,8 @@ export type Ok<TCall extends (...args: never[]) => Promise<ClientResponse<unknow
 export type FriendsBody = Ok<typeof api.friends.$get>;
 export type AllFriendsBody = Ok<typeof api.friends.all.$get>;
 export type LimitsBody = Ok<typeof api.limits.$get>;
+export type MyPotsBody = Ok<typeof api.pots.mine.$get>;
+export type RefereeCandidatesBody = Ok<(typeof api.bets)['referee-candidates'][':opponentId']['$get']>;
 export type SummaryBody = Ok<typeof api.notifications.summary.$get>;
 
 /** The server's error envelope (server/lib/errors.ts), as a response with its status. */
@@ -47,7 +49,8 @@ export function baseHandlers(session: SessionData = sessionFor(me)): RequestHand
     http.get(
       '/api/events',
       () => new HttpResponse(new ReadableStream(), { headers: { 'Content-Type': 'text/event-stream' } }),
-    ),
+    ), // Place Bet's referee picker: nobody who is a friend of both, unless a test says otherwise.
+    http.get('/api/bets/referee-candidates/:opponentId', () => HttpResponse.json<RefereeCandidatesBody>([])),
   ];
 }
 
@@ -80,6 +83,7 @@ export function profileHandlers(
     http.get('/api/balances', () => HttpResponse.json<BalancesBody>({ items: [] })),
     http.get('/api/challenges/mine', () => HttpResponse.json<MyChallengesBody>([])),
     http.get('/api/groups', () => HttpResponse.json<MyGroupsBody>([])),
+    http.get('/api/pots/mine', () => HttpResponse.json<MyPotsBody>({ open: [], decided: [] })),
   ];
 }
 
