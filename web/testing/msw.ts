@@ -49,7 +49,8 @@ export function baseHandlers(session: SessionData = sessionFor(me)): RequestHand
     http.get(
       '/api/events',
       () => new HttpResponse(new ReadableStream(), { headers: { 'Content-Type': 'text/event-stream' } }),
-    ), // Place Bet's referee picker: nobody who is a friend of both, unless a test says otherwise.
+    ),
+    // Place Bet's referee picker: nobody who is a friend of both, unless a test says otherwise.
     http.get('/api/bets/referee-candidates/:opponentId', () => HttpResponse.json<RefereeCandidatesBody>([])),
   ];
 }
