@@ -10,12 +10,15 @@ export type FailedQuery = { error: unknown; isFetching: boolean; refetch: () => 
 
 const layouts = {
   /** A whole screen that could not load. */
-  screen: 'gap-3 py-16',
+  screen: 'gap-3',
   /** In place of a list or a page's main card. */
-  card: 'gap-3 rounded-xl border bg-card px-6 py-8',
+  card: 'gap-3 rounded-xl border bg-card px-6',
   /** Inside a card or a dialog that already has a frame. */
-  plain: 'gap-2 py-6',
+  plain: 'gap-2',
 } as const;
+
+/** Each layout's vertical padding: a caller's className replaces it (ADR 058: no two classes for one property). */
+const paddings = { screen: 'py-16', card: 'py-8', plain: 'py-6' } as const;
 
 type LoadErrorProps = {
   query: FailedQuery;
@@ -26,6 +29,7 @@ type LoadErrorProps = {
   layout?: keyof typeof layouts;
   /** What renders the message: a dialog passes its DialogDescription. */
   messageAs?: ComponentType<{ className?: string; children: ReactNode }>;
+  /** Replaces the layout's vertical padding (`py-…`). */
   className?: string;
 };
 
@@ -48,7 +52,7 @@ export function LoadError({
   const isOnline = useOnlineStatus();
   const isOffline = !isOnline || isOfflineError(query.error);
   return (
-    <div role="alert" className={cn('flex flex-col items-center text-center', layouts[layout], className)}>
+    <div role="alert" className={cn('flex flex-col items-center text-center', layouts[layout], className ?? paddings[layout])}>
       {layout === 'screen' ? (
         <CircleExclamationPoint className="size-10 text-destructive" aria-hidden />
       ) : null}

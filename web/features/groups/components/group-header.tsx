@@ -82,11 +82,11 @@ export function GroupHeader({ group, viewerId, onLeft }: GroupHeaderProps) {
         ))}
       </ul>
       <div className="flex gap-2">
-        <Button type="button" variant="outline" className="flex-1" onClick={() => setDialog('link')}>
+        <Button type="button" variant="outline" grow onClick={() => setDialog('link')}>
           <Share2 aria-hidden />
           Invite Link
         </Button>
-        <Button type="button" variant="outline" className="flex-1" onClick={() => setDialog('leave')}>
+        <Button type="button" variant="outline" grow onClick={() => setDialog('leave')}>
           <LogOut aria-hidden />
           Leave Group
         </Button>
