@@ -33,9 +33,8 @@ export type FeedBet = z.infer<typeof feedBetSchema>;
 /** A feed row: a bet, or a pot the viewer is part of (ADR 060). Pots carry `type: 'pot'`. */
 export type FeedItem = FeedBet | FeedPot;
 
-export function isFeedPot(item: FeedItem): item is FeedPot {
-  return 'type' in item;
-}
+// Zod-free, so the feed's cards read it without zod.
+export { isFeedPot } from './feed-items.ts';
 
 /**
  * The bet page (/bets/:id): the feed card, the state the action buttons read

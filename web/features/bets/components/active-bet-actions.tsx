@@ -1,6 +1,7 @@
 import { ThumbsDown, Trophy } from 'lucide-react';
 import { toast } from '#web/lib/toast.ts';
-import { viewerBetActions, type Bet } from '#domain/bets.ts';
+import { viewerBetActions } from '#domain/bet-actions.ts';
+import type { Bet } from '#domain/bets.ts';
 import { useResolveBet } from '../api/resolve-bet.ts';
 import { betToastForm, toastBetError } from '#web/lib/bet-toasts.ts';
 import { ActionButton } from '#web/components/ui/action-button.tsx';

@@ -1,7 +1,8 @@
 import { Ban } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from '#web/lib/toast.ts';
-import { viewerBetActions, type Bet } from '#domain/bets.ts';
+import { viewerBetActions } from '#domain/bet-actions.ts';
+import type { Bet } from '#domain/bets.ts';
 import { useCancelVoidRequest } from '../api/cancel-void-request.ts';
 import { useKeepBet } from '../api/keep-bet.ts';
 import { useRequestVoid } from '../api/request-void.ts';

@@ -1,6 +1,7 @@
 import { Heart, MessageCircle } from 'lucide-react';
 import { useId } from 'react';
-import { isFeedPot, type FeedItem } from '#domain/feed.ts';
+import { isFeedPot } from '#domain/feed-items.ts';
+import type { FeedItem } from '#domain/feed.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { cn } from '#web/lib/utils.ts';
 import { useToggleBetLike } from '../api/toggle-bet-like.ts';

@@ -3,7 +3,7 @@ import { LoadError } from '#web/components/errors/load-error.tsx';
 import { LoadMore } from '#web/components/ui/load-more.tsx';
 import { useRevealedCount } from '#web/hooks/use-revealed-count.ts';
 import { useFeed } from '../api/get-feed.ts';
-import { isFeedPot } from '#domain/feed.ts';
+import { isFeedPot } from '#domain/feed-items.ts';
 import { BetCard } from './bet-card.tsx';
 import { FeedEmpty } from './feed-empty.tsx';
 import { PotFeedCard } from './pot-feed-card.tsx';

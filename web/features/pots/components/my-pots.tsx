@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { Link } from '#web/lib/router/router.tsx';
 import { formatDollars } from '#domain/money.ts';
-import { potEntrantsText, potStatusLabels, potTotalText, type FeedPot } from '#domain/pots.ts';
+import { potEntrantsText, potStatusLabels, potTotalText } from '#domain/pot-rules.ts';
+import type { FeedPot } from '#domain/pots.ts';
 import { useMyPots } from '../api/my-pots.ts';
 
 /** One pot in a profile list: its question (its page's link), state, total, entrants and result. */
