@@ -65,7 +65,7 @@ test('the bet page shows the feed card and actions to both parties and the creat
     commentCount: 0,
     voidRequestedBy: null,
     paymentSent: false,
-    actions: ['accept', 'decline'],
+    actions: ['accept', 'decline', 'counter'],
   });
   expect(await (await creator.agent.api.bets[':id'].$get({ param: { id: betId } })).json()).toMatchObject({ actions: [] });
   expect(await (await creatorsFriend.agent.api.bets[':id'].$get({ param: { id: betId } })).json()).toMatchObject({ likedByMe: true, actions: [] });
