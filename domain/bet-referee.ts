@@ -1,6 +1,4 @@
-import { z } from 'zod';
-
-/** Texts of a bet's referee (ADR 061); the bold-quoted ones are the literals. */
+/** Texts of a bet's referee (ADR 061); the bold-quoted ones are the literals. Zod-free: Place Bet loads them. */
 export const refereeTexts = {
   field: 'Referee',
   none: 'No referee',
@@ -28,6 +26,3 @@ export const refereeMessages = {
   refereeDecides: 'The referee decides this bet.',
 } as const;
 
-const userId = z.string().min(1, 'Pick a referee.').max(64);
-export const pickBetRefereeInputSchema = z.object({ refereeId: userId });
-export const decideBetInputSchema = z.object({ winnerId: z.string().min(1, 'Pick the winner.').max(64) });

@@ -40,6 +40,10 @@ export const createBetInputSchema = z
   }));
 export type CreateBetInput = z.output<typeof createBetInputSchema>;
 
+/** 'Pick Referee' and the referee's '<Name> Won' (ADR 061). */
+export const pickBetRefereeInputSchema = z.object({ refereeId: z.string().min(1, 'Pick a referee.').max(64) });
+export const decideBetInputSchema = z.object({ winnerId: z.string().min(1, 'Pick the winner.').max(64) });
+
 /** How many counters the client saw: an accept or counter of terms that changed meanwhile is refused (ADR 062). */
 const seenCountersSchema = z.number().int().min(0).max(COUNTER_MAX);
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { decideBetInputSchema, pickBetRefereeInputSchema } from '#domain/bet-referee.ts';
+import { decideBetInputSchema, pickBetRefereeInputSchema } from '#domain/bets.ts';
 import type { AppEnv } from '#server/app-env.ts';
 import { betEffects } from '#server/lib/bet-effects.ts';
 import { proofBodyLimit, proofImageResponse, readImageBody } from '#server/lib/proof-upload.ts';

@@ -1,5 +1,5 @@
 import { Link, useNavigate, useParams } from '#web/lib/router/router.tsx';
-import { groupMessages } from '#domain/groups.ts';
+import { groupMessages } from '#domain/group-rules.ts';
 import { AuthLayout } from '#web/components/layouts/auth-layout.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { FullScreenSpinner } from '#web/components/ui/full-screen-spinner.tsx';

@@ -1,6 +1,6 @@
 import { LogOut, Pencil, Share2, UserMinus } from 'lucide-react';
 import { useState } from 'react';
-import { membersCountText } from '#domain/groups.ts';
+import { membersCountText } from '#domain/group-rules.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { UserAvatar } from '#web/components/ui/user-avatar.tsx';

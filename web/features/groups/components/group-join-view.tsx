@@ -1,6 +1,7 @@
 import { UsersRound } from 'lucide-react';
 import { Link } from '#web/lib/router/router.tsx';
-import { membersCountText, type GroupJoinPage } from '#domain/groups.ts';
+import { membersCountText } from '#domain/group-rules.ts';
+import type { GroupJoinPage } from '#domain/groups.ts';
 import { ActionButton } from '#web/components/ui/action-button.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';

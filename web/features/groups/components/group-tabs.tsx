@@ -1,7 +1,7 @@
 import { Plus } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from '#web/lib/router/router.tsx';
-import { leaderboardPeriodLabels, leaderboardPeriods, type LeaderboardPeriod } from '#domain/groups.ts';
+import { leaderboardPeriodLabels, leaderboardPeriods, type LeaderboardPeriod } from '#domain/group-rules.ts';
 import { formatDollars } from '#domain/money.ts';
 import { potStatusLabels } from '#domain/pot-rules.ts';
 import { Button } from '#web/components/ui/button.tsx';

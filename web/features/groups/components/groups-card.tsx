@@ -1,6 +1,6 @@
 import { Plus, UsersRound } from 'lucide-react';
 import { Link } from '#web/lib/router/router.tsx';
-import { membersCountText } from '#domain/groups.ts';
+import { membersCountText } from '#domain/group-rules.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';

@@ -1,5 +1,5 @@
 import { useState, type SyntheticEvent } from 'react';
-import { checkCreateGroup, GROUP_NAME_MAX, groupMessages } from '#domain/groups.ts';
+import { checkCreateGroup, GROUP_NAME_MAX, groupMessages } from '#domain/group-rules.ts';
 import type { UserSummary } from '#domain/profiles.ts';
 import { FriendsPicker } from '#web/components/friends-picker.tsx';
 import { FieldError, TextField } from '#web/components/ui/text-field.tsx';

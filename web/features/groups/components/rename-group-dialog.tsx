@@ -1,5 +1,5 @@
 import { useState, type SyntheticEvent } from 'react';
-import { checkGroupName, GROUP_NAME_MAX } from '#domain/groups.ts';
+import { checkGroupName, GROUP_NAME_MAX } from '#domain/group-rules.ts';
 import { FormDialog } from '#web/components/ui/form-dialog.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { apiErrorMessage } from '#web/lib/api-error.ts';
