@@ -39,7 +39,7 @@ const webProject = {
       'react-dom',
       'react-dom/client',
       'react/jsx-dev-runtime',
-      'wouter',
+      'react-router',
       '@tanstack/react-query',
       'react-hook-form',
       '@hookform/resolvers/zod',

@@ -28,15 +28,15 @@ export type PageBudget = {
 
 /**
  * Every page's first load with React (ADR 049, `npm run size -- --report`): react-dom's client ~65.6 KiB,
- * tailwind-merge ~8.9 (`cn` on every screen), the router ~4.2 (wouter with web/lib/router/, ADR 057; it
- * replaced react-router's ~30.3), react ~2.9. The lever left is tailwind-merge (~147 `cn` call sites rely on
- * its conflict resolution); docs/performance.md.
+ * react-router's data router ~30.3 (its production build), tailwind-merge ~8.9 (`cn` on every screen),
+ * react ~2.9. The two levers left are react-router (a router of a few KiB that keeps typed nested lazy routes)
+ * and tailwind-merge (~147 `cn` call sites rely on its conflict resolution); docs/performance.md.
  */
 const REACT_FIRST_LOAD =
-  'react-dom 65.6 + tailwind-merge 8.9 + the router 4.2 + react 2.9 KiB on every page (ADR 049, ADR 057)';
+  'react-dom 65.6 + react-router 30.3 + tailwind-merge 8.9 + react 2.9 KiB on every page (ADR 049)';
 
 export const PAGE_BUDGETS: PageBudget[] = [
-  // '/' is the sign-up screen (web/app/router.tsx: the guest-only group's first route).
+  // '/' is the sign-up screen (web/app/router.tsx: the index route).
   {
     page: '/',
     routeModules: ['app/routes/signup.tsx'],

@@ -1,11 +1,9 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Route, Switch } from 'wouter';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { render, type RenderResult } from 'vitest-browser-react';
 import { LazyToaster } from '../components/ui/lazy-toaster.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
-import { createMemoryHistory } from '../lib/router/history.ts';
-import { RouterProvider, useLocation } from '../lib/router/router.tsx';
 
 /** Where a navigation away from the screen under test landed, for tests to assert on. */
 function NavigatedAway() {
@@ -16,7 +14,7 @@ function NavigatedAway() {
 export type RenderScreenOptions = {
   /** The URL the screen is at; defaults to `path`. */
   url?: string;
-  /** The route pattern the screen is mounted at (for params like /bets/:id; `/*` for every path). */
+  /** The route pattern the screen is mounted at (for params like /bets/:id). */
   path?: string;
   /** Navigation state of the first entry (a preselected friend). */
   state?: unknown;
@@ -35,18 +33,12 @@ export async function renderScreen(ui: ReactNode, options: RenderScreenOptions =
   const url = new URL(options.url ?? path, window.location.origin);
   const result = await render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider
-        history={createMemoryHistory({
-          initialEntries: [{ pathname: url.pathname, search: url.search, state: options.state }],
-        })}
-      >
-        <Switch>
-          <Route path={path}>{ui}</Route>
-          <Route path="*">
-            <NavigatedAway />
-          </Route>
-        </Switch>
-      </RouterProvider>
+      <MemoryRouter initialEntries={[{ pathname: url.pathname, search: url.search, state: options.state }]}>
+        <Routes>
+          <Route path={path} element={ui} />
+          <Route path="*" element={<NavigatedAway />} />
+        </Routes>
+      </MemoryRouter>
       <LazyToaster />
     </QueryClientProvider>,
   );

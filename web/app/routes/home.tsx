@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId, useState } from 'react';
-import { useNavigate } from '#web/lib/router/router.tsx';
+import { useNavigate } from 'react-router';
 import type { MyChallenge } from '#domain/challenges.ts';
 import { isOnBreak } from '#domain/limit-rules.ts';
 import { PageLayout } from '#web/components/layouts/page-layout.tsx';
@@ -83,7 +83,7 @@ export function Component() {
           </Tabs>
           <div id={potPanelId}>
             <Suspense fallback={null}>
-              <CreatePotForm friends={friendList} onCreated={(pot) => navigate(`/pots/${pot.id}`)} />
+              <CreatePotForm friends={friendList} onCreated={(pot) => void navigate(`/pots/${pot.id}`)} />
             </Suspense>
           </div>
         </div>
@@ -96,7 +96,7 @@ export function Component() {
             friends={friendList}
             friendId={friendId}
             onFriendChange={setFriendId}
-            onPlaced={() => navigate('/feed')}
+            onPlaced={() => void navigate('/feed')}
             onChallengeCreated={setChallenge}
             createChallenge={createChallenge}
             friendsPath="/profile"
