@@ -35,7 +35,7 @@ export { UserApi } from './user-api.ts';
  * about signing up take them from `poolUser` instead: verified, signed-in
  * users that global setup made in process before the server started
  * (e2e/seed-user-pool.ts), which cost no auth request at all. The pool holds
- * SIDEPOT_E2E_USER_POOL_SIZE users (128; the suite takes about 100).
+ * SIDEPOT_E2E_USER_POOL_SIZE users (160; the suite takes about 135).
  */
 
 export type ConsoleGuard = {

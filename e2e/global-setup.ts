@@ -24,7 +24,7 @@ const RUNS_DIR = path.dirname(RUN_DIR);
 export const SERVER_LOG = path.join(RUN_DIR, 'server.log');
 export const SUPPORT_EMAIL = 'help@sidepot.test';
 /** Verified, signed-in users made before the server starts (e2e/seed-user-pool.ts); the suite takes about 71 once every spec runs; 100 is the most distinct names seed-user-pool.ts has. */
-const USER_POOL_SIZE = Number(process.env.SIDEPOT_E2E_USER_POOL_SIZE ?? 128);
+const USER_POOL_SIZE = Number(process.env.SIDEPOT_E2E_USER_POOL_SIZE ?? 160);
 const STARTUP_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 15_000;
 /** Other runs' folders older than this are deleted; younger ones may belong to a run still going. */

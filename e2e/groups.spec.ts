@@ -8,7 +8,12 @@ import { befriend } from './scenario.ts';
 
 type Group = { id: string; name: string; inviteUrl: string; members: { id: string }[] };
 
-test('create a group, join it by link after signing in, start a group pot', async ({ poolUser, browser, baseURL }) => {
+test('create a group, join it by link after signing in, start a group pot', async ({
+  poolUser,
+  browser,
+  baseURL,
+  consoleGuard,
+}) => {
   test.slow();
   const [ana, ben, cal, dee] = [await poolUser(), await poolUser(), await poolUser(), await poolUser()];
   for (const friend of [ben, cal]) await befriend(ana, friend);
@@ -23,7 +28,8 @@ test('create a group, join it by link after signing in, start a group pot', asyn
   await dialog.getByLabel('Group name').fill('Golf Four');
   await dialog.getByRole('button', { name: 'Create Group' }).click();
   await expect(dialog.getByText('Pick at least one friend for the group.')).toBeVisible();
-  for (const friend of [ben, cal]) await dialog.getByRole('checkbox', { name: new RegExp(friend.name) }).click();
+  for (const friend of [ben, cal])
+    await dialog.getByRole('checkbox', { name: new RegExp(friend.name) }).click();
   await saveScreen(page, 'group-new');
   await dialog.getByRole('button', { name: 'Create Group' }).click();
   await expectToastAndClose(page, 'Group created');
@@ -98,6 +104,7 @@ test('create a group, join it by link after signing in, start a group pot', asyn
   await expect(deePage).toHaveURL(new RegExp(`/pots/${potId}$`));
 
   // Someone outside the group gets the not-found screen.
+  consoleGuard.allow(/status of 404/);
   const outsider = await (await poolUser()).newPage();
   await outsider.goto(`/groups/${groupId}`);
   await expect(outsider.getByRole('heading', { name: /not found/i })).toBeVisible();

@@ -18,8 +18,37 @@ export type PooledUser = TestUser & {
   cookies: Array<{ name: string; value: string }>;
 };
 
-export const FIRST_NAMES = ['Jordan', 'Avery', 'Riley', 'Morgan', 'Casey', 'Taylor', 'Quinn', 'Skyler', 'Reese', 'Harper', 'Emerson', 'Rowan'];
-export const LAST_NAMES = ['Rivera', 'Chen', 'Okafor', 'Novak', 'Patel', 'Moreau', 'Kim', 'Larsen', 'Silva', 'Haddad', 'Duarte', 'Ivanova'];
+export const FIRST_NAMES = [
+  'Jordan',
+  'Avery',
+  'Riley',
+  'Morgan',
+  'Casey',
+  'Taylor',
+  'Quinn',
+  'Skyler',
+  'Reese',
+  'Harper',
+  'Emerson',
+  'Rowan',
+  'Sasha',
+  'Jamie',
+];
+export const LAST_NAMES = [
+  'Rivera',
+  'Chen',
+  'Okafor',
+  'Novak',
+  'Patel',
+  'Moreau',
+  'Kim',
+  'Larsen',
+  'Silva',
+  'Haddad',
+  'Duarte',
+  'Ivanova',
+  'Tanaka',
+];
 
 function pick<T>(values: readonly T[]): T {
   const value = values[randomInt(values.length)];
