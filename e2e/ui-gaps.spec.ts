@@ -106,10 +106,13 @@ test("point 8: a half-written bet survives switching tabs; point 2: submitted af
     await placeBetButton(page).click();
     await expectToast(page, 'Bet Placed!', `Your bet with ${ben.name} has been placed.`);
     await expect(page).toHaveURL(/\/feed$/);
-    // Opened by URL: after this session's re-login, a tap on the nav's 'Bet' here did not navigate once odds
-    // and referees landed (Playwright saw no navigation; open, in the team's notes), while the nav itself is
-    // covered by the first step above.
-    await page.goto('/home');
+    // With 'Bet Placed!' up at the top, the tap's press moved the toasts down under the finger, which took
+    // the release: the tap went nowhere (web/components/ui/sonner.tsx waits for the tap to end).
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Bet', exact: true })
+      .click();
+    await expect(page).toHaveURL(/\/home$/);
     await expect(descriptionField(page)).toHaveValue('');
     await expect(friendPicker(page)).toContainText('Select a friend');
   });

@@ -57,15 +57,41 @@ function sideAwayFromFocus(previous: Side): Side {
   return rect.top + rect.height / 2 > window.innerHeight / 2 ? 'top' : 'bottom';
 }
 
+/**
+ * The side, following focus. A tap moves focus on its press: toasts moved then would land under the finger
+ * and take its release, so the tap was lost (a tap on the navigation's 'Bet' with a toast up went nowhere).
+ * While a pointer is down the move waits for the tap to end.
+ */
 function useSideAwayFromFocus(): Side {
   const [side, setSide] = useState<Side>(() => sideAwayFromFocus('bottom'));
   useEffect(() => {
-    const update = () => setSide(sideAwayFromFocus);
+    let pressed = false;
+    let waiting = false;
+    const update = () => {
+      if (pressed) waiting = true;
+      else setSide(sideAwayFromFocus);
+    };
+    const press = () => {
+      pressed = true;
+    };
+    // After the tap's click, which follows its release in the same task.
+    const release = () => {
+      pressed = false;
+      if (!waiting) return;
+      waiting = false;
+      setTimeout(update, 0);
+    };
+    window.addEventListener('pointerdown', press, { capture: true });
+    window.addEventListener('pointerup', release, { capture: true });
+    window.addEventListener('pointercancel', release, { capture: true });
     document.addEventListener('focusin', update);
     window.addEventListener('scroll', update, { passive: true, capture: true });
     window.addEventListener('resize', update);
     window.visualViewport?.addEventListener('resize', update);
     return () => {
+      window.removeEventListener('pointerdown', press, { capture: true });
+      window.removeEventListener('pointerup', release, { capture: true });
+      window.removeEventListener('pointercancel', release, { capture: true });
       document.removeEventListener('focusin', update);
       window.removeEventListener('scroll', update, { capture: true });
       window.removeEventListener('resize', update);
