@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { COUNTER_MAX, counterMessages } from '#domain/bet-stakes.ts';
 import type { Bet, CounterBetInput } from '#domain/bets.ts';
 import type { Db } from '#server/db/client.ts';
@@ -10,9 +10,7 @@ import { AppError } from '#server/lib/errors.ts';
 import { betSnapshot, writeNotifications } from '#server/lib/notify.ts';
 import { pendingAnswerer } from '#server/lib/stakes.sql.ts';
 import { assertMayBet } from '../limits/limits.service.ts';
-import { termsAsSeen } from './bet-counters.sql.ts';
-import { statusAfterOpponentAccept } from './bet-referee.service.ts';
-import { announce, requireBet, stillFriends } from './bets.service.ts';
+import { agreeToTerms, announce, requireBet, stillFriends } from './bets.service.ts';
 
 /*
  * Counter-offers on a pending bet (ADR 062). The bet's stakes are the terms on the table and its
@@ -106,21 +104,7 @@ export async function acceptCounter(db: Db, effects: BetEffects, userId: string,
       .from(bets)
       .where(and(eq(bets.id, betId), eq(bets.createdBy, userId)));
     if (mine) await assertMayBet(tx, userId, 0);
-    const [row] = await tx
-      .update(bets)
-      .set({ opponentAcceptedAt: sql`now()`, status: sql`${statusAfterOpponentAccept}`, updatedAt: new Date() })
-      .where(
-        and(
-          eq(bets.id, betId),
-          eq(bets.createdBy, userId),
-          eq(bets.status, 'pending'),
-          isNull(bets.opponentAcceptedAt),
-          stillFriends,
-          termsAsSeen(seenCounters, 'creator'),
-        ),
-      )
-      .returning();
-    if (!row) return refuse(tx, betId, userId, 'acceptCounter');
+    const row = await agreeToTerms(tx, userId, betId, 'creator', seenCounters);
     const notified = await writeNotifications(tx, [
       { userId: row.opponentId, type: 'bet_accepted', actorId: userId, betId, data: betSnapshot(row) },
     ]);

@@ -142,26 +142,35 @@ export async function listSectionBets(db: Db, userId: string, section: BetSectio
 export const stillFriends = sql`exists (select 1 from friendship f where f.user_id = ${bets.createdBy} and f.friend_id = ${bets.opponentId})`;
 
 /**
- * The accept itself, inside the caller's transaction: pending → active, the
- * prediction stored as the acceptance comment. Refuses with the right error.
+ * A party's yes to the terms on the table, inside the caller's transaction: the opponent's accept, or the
+ * creator's 'Accept Counter' (ADR 062). Pending → active, or, refereed, waiting only for the referee
+ * (`opponent_accepted_at`, ADR 061): whichever of the two accepts comes second activates it. One
+ * conditional statement: a counter, a decline or an unfriending that commits first leaves it no row.
  */
-export async function activateBet(tx: Db, userId: string, betId: string, prediction?: string, seenCounters = 0) {
+export async function agreeToTerms(tx: Db, userId: string, betId: string, side: 'opponent' | 'creator', seenCounters: number) {
   const [row] = await tx
     .update(bets)
-    // A refereed bet also waits for its referee's accept (ADR 061): whichever comes second activates it.
     .set({ opponentAcceptedAt: sql`now()`, status: sql`${statusAfterOpponentAccept}`, updatedAt: new Date() })
     .where(
       and(
         eq(bets.id, betId),
-        eq(bets.opponentId, userId),
+        eq(side === 'opponent' ? bets.opponentId : bets.createdBy, userId),
         eq(bets.status, 'pending'),
         isNull(bets.opponentAcceptedAt),
         stillFriends,
-        termsAsSeen(seenCounters, 'opponent'),
+        termsAsSeen(seenCounters, side),
       ),
     )
     .returning();
-  if (!row) return refuse(tx, betId, userId, 'accept');
+  return row ?? refuse(tx, betId, userId, side === 'opponent' ? 'accept' : 'acceptCounter');
+}
+
+/**
+ * The opponent's accept, inside the caller's transaction, the prediction stored as the acceptance comment.
+ * Refuses with the right error.
+ */
+export async function activateBet(tx: Db, userId: string, betId: string, prediction?: string, seenCounters = 0) {
+  const row = await agreeToTerms(tx, userId, betId, 'opponent', seenCounters);
   if (prediction) {
     const [comment] = await tx.insert(comments).values({ betId, userId, text: prediction }).returning({ id: comments.id });
     await tx.update(bets).set({ acceptanceCommentId: comment?.id }).where(eq(bets.id, betId));
