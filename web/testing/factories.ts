@@ -10,7 +10,7 @@ import {
   type UserSummary,
 } from '#domain/profiles.ts';
 import { userStatsSchema, type UserStats } from '#domain/stats.ts';
-import { feedPotSchema, type FeedPot } from '#domain/pots.ts';
+import { feedPotSchema, potViewSchema, type FeedPot, type PotView } from '#domain/pots.ts';
 import type { SessionData } from '../lib/session.ts';
 
 /*
@@ -92,6 +92,46 @@ export function feedPot(overrides: Partial<FeedPot> = {}): FeedPot {
     likedByMe: false,
     ...overrides,
   } satisfies FeedPot);
+}
+
+/** A pot page (GET /api/pots/:id): an open 'Choices' pot of Morgan's, decided by its creator, nobody in yet. */
+export function potView(overrides: Partial<PotView> = {}): PotView {
+  const id = overrides.id ?? nextId('pot');
+  const now = NOW();
+  return potViewSchema.parse({
+    id,
+    question: 'Who wins the Super Bowl?',
+    kind: 'choices',
+    line: null,
+    stake: 10,
+    closesAt: null,
+    resolveBy: null,
+    decider: 'me',
+    creator: { ...me, venmoHandle: 'morgan-me' },
+    referee: null,
+    refereeAccepted: false,
+    viewerDeclined: false,
+    status: 'open',
+    outcome: null,
+    resultOptionId: null,
+    resultNumber: null,
+    createdAt: now,
+    decidedAt: null,
+    now,
+    disputedAt: null,
+    disputedBy: null,
+    disputeReason: null,
+    disputeVotes: [],
+    options: [
+      { id: `${id}-a`, label: 'Chiefs', position: 0 },
+      { id: `${id}-b`, label: 'Eagles', position: 1 },
+    ],
+    invitees: [],
+    entrants: [],
+    votes: [],
+    payments: [],
+    ...overrides,
+  } satisfies PotView);
 }
 
 export function bet(overrides: Partial<Bet> = {}): Bet {

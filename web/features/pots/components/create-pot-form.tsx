@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type SyntheticEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
 import { localToday } from '#domain/bet-rules.ts';
 import {
   checkCreatePot,
@@ -30,7 +30,10 @@ const FORM = 'create-pot';
 
 type Failure = { field: keyof CreatePotFields; message: string };
 
-/** A row of mutually exclusive choices (kind, decider, the creator's pick), as radio buttons. */
+/**
+ * A row of mutually exclusive choices (kind, decider, the creator's pick), as radio buttons: one tab stop
+ * (the checked one, else the first), the arrow keys move and check, as a native radio group does.
+ */
 function Choice<T extends string>({
   label,
   options,
@@ -43,17 +46,30 @@ function Choice<T extends string>({
   onChange: (value: T) => void;
 }) {
   const labelId = useId();
+  const checked = options.findIndex((option) => option.value === value);
+  const tabStop = checked === -1 ? 0 : checked;
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+    if (step === undefined || options.length === 0) return;
+    event.preventDefault();
+    const next = (tabStop + step + options.length) % options.length;
+    const option = options[next];
+    if (!option) return;
+    onChange(option.value);
+    event.currentTarget.querySelectorAll<HTMLElement>('[role="radio"]')[next]?.focus();
+  };
   return (
     <div className="grid gap-2">
       <p id={labelId} className="text-sm leading-none font-medium">
         {label}
       </p>
-      <div role="radiogroup" aria-labelledby={labelId} className="flex flex-wrap gap-2">
-        {options.map((option) => (
+      <div role="radiogroup" aria-labelledby={labelId} className="flex flex-wrap gap-2" onKeyDown={onKeyDown}>
+        {options.map((option, index) => (
           <button
             key={option.value}
             type="button"
             role="radio"
+            tabIndex={index === tabStop ? 0 : -1}
             aria-checked={value === option.value}
             className={cn(
               'rounded-lg border bg-card px-3 py-2 text-sm font-medium shadow-xs outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50',
@@ -312,16 +328,16 @@ export function CreatePotForm({ friends, onCreated, group }: CreatePotFormProps)
         {group ? (
           <p className="text-sm">{`Every member of ${group.name} is invited.`}</p>
         ) : (
-        <FriendsPicker
-          friends={friends}
-          value={invitees}
-          onChange={(ids) => {
-            setInvitees(ids);
-            clear('inviteeIds');
-          }}
-          excludedId={decider === 'referee' ? refereeId : null}
-          errorId={errorIdFor('inviteeIds')}
-        />
+          <FriendsPicker
+            friends={friends}
+            value={invitees}
+            onChange={(ids) => {
+              setInvitees(ids);
+              clear('inviteeIds');
+            }}
+            excludedId={decider === 'referee' ? refereeId : null}
+            errorId={errorIdFor('inviteeIds')}
+          />
         )}
         <FieldError id={errorIdFor('inviteeIds')} message={errorFor('inviteeIds')} />
       </div>
