@@ -195,3 +195,70 @@ test('with the keyboard alone a bet is placed, accepted, sent to void and back, 
   await past.evaluate((card) => card.scrollIntoView({ block: 'center' }));
   await saveScreen(benPage, 'focus-after-resolve-390', { fullPage: false });
 });
+
+test('with the keyboard alone a pot is started: the mode tabs, its kind, choices, stake, friends and a pick', async ({
+  poolUser,
+}) => {
+  test.slow();
+  const [ana, ben, cal] = [await poolUser(), await poolUser(), await poolUser()];
+  for (const friend of [ben, cal]) await befriend(ana, friend);
+  const page = await ana.newPage();
+  await page.goto('/home');
+
+  // The mode tabs are one stop; the arrow keys move between them.
+  const pickAFriend = page.getByRole('tab', { name: 'Pick a Friend' });
+  await expect(pickAFriend).toBeVisible();
+  await tabTo(pickAFriend);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  const startAPot = page.getByRole('tab', { name: 'Start a Pot' });
+  await expect(startAPot).toHaveAttribute('aria-selected', 'true');
+  // The pot form swaps in with its own tabs: focus follows to the selected one, and back again.
+  await expect(startAPot).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  const byLink = page.getByRole('tab', { name: 'Challenge by Link' });
+  await expect(byLink).toHaveAttribute('aria-selected', 'true');
+  await expect(byLink).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(startAPot).toBeFocused();
+
+  const question = page.getByLabel('Question');
+  await expect(question).toBeVisible({ timeout: 30_000 });
+  await tabTo(question);
+  await page.keyboard.type('Who wins the derby?');
+  // 'Choices' is the kind's one stop; an arrow would change it.
+  await tabTo(page.getByRole('radio', { name: 'Choices', exact: true }));
+  await tabTo(page.getByLabel('Choice 1'));
+  await page.keyboard.type('Red');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Choice 2')).toBeFocused();
+  await page.keyboard.type('Blue');
+  await tabTo(page.getByRole('button', { name: '$10', exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: '$10', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  // Both friends, in the list's order.
+  const invite = page.getByRole('group', { name: 'Invite' }).getByRole('checkbox');
+  await expect(invite).toHaveCount(2);
+  for (const box of await invite.all()) {
+    await tabTo(box);
+    await page.keyboard.press('Space');
+    await expect(box).toBeChecked();
+  }
+  await expect(page.getByText('2 invited')).toBeVisible();
+  // My pick: the row is one stop, on its first choice until one is checked; the arrow checks the next.
+  const red = page.getByRole('radiogroup', { name: 'Your pick' }).getByRole('radio', { name: 'Red' });
+  await tabTo(red);
+  await page.keyboard.press('ArrowRight');
+  const blue = page.getByRole('radiogroup', { name: 'Your pick' }).getByRole('radio', { name: 'Blue' });
+  await expect(blue).toBeFocused();
+  await expect(blue).toHaveAttribute('aria-checked', 'true');
+  await saveScreen(page, 'pot-create-keyboard-390', { fullPage: false });
+
+  await tabTo(page.getByRole('button', { name: 'Create Pot' }));
+  await page.keyboard.press('Enter');
+  await expectToast(page, 'Pot created!', 'Your pot is open for entries.');
+  await expect(page).toHaveURL(/\/pots\/[0-9a-f-]{36}$/);
+});

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { MyChallenge } from '#domain/challenges.ts';
 import { isOnBreak } from '#domain/limit-rules.ts';
@@ -44,7 +44,24 @@ export function Component() {
   // The third mode swaps the bet form for the pot form; back in a bet mode, the bet form starts from its draft.
   const [isPotMode, setIsPotMode] = useState(false);
   const potPanelId = useId();
+  // Swapping the pot form in or out redraws the mode tabs: a keyboard user's focus, on the old tab, follows
+  // to the selected new one instead of falling to the page.
+  const modesRef = useRef<HTMLDivElement>(null);
+  const refocusModeTab = useRef(false);
+  const rememberModeFocus = () => {
+    refocusModeTab.current = document.activeElement?.getAttribute('role') === 'tab';
+  };
+  useEffect(() => {
+    if (!refocusModeTab.current) return;
+    refocusModeTab.current = false;
+    modesRef.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
+  }, [isPotMode, initialDraft]);
+  const startPot = () => {
+    rememberModeFocus();
+    setIsPotMode(true);
+  };
   const leavePotMode = (mode: OpponentMode) => {
+    rememberModeFocus();
     setInitialDraft({ ...(draftKey === null ? EMPTY_BET_DRAFT : readBetDraft(draftKey)), mode });
     setIsPotMode(false);
   };
@@ -63,7 +80,7 @@ export function Component() {
       {breakUntil ? (
         <BreakNotice breakUntil={breakUntil} />
       ) : isPotMode ? (
-        <div className="grid gap-4">
+        <div ref={modesRef} className="grid gap-4">
           <p className="text-sm text-muted-foreground">One bet among friends, with several outcomes.</p>
           <Tabs
             value="pot"
@@ -88,11 +105,11 @@ export function Component() {
           </div>
         </div>
       ) : (
-        <div className="grid gap-4">
+        <div ref={modesRef} className="grid gap-4">
           <p className="text-sm text-muted-foreground">Challenge a friend to a friendly wager.</p>
           <PlaceBetForm
             key={initialDraft.mode}
-            onStartPot={() => setIsPotMode(true)}
+            onStartPot={startPot}
             friends={friendList}
             friendId={friendId}
             onFriendChange={setFriendId}

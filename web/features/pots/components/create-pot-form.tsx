@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
+import { useId, useRef, useState, type SyntheticEvent } from 'react';
 import { localToday } from '#domain/bet-rules.ts';
 import {
   checkCreatePot,
@@ -16,12 +16,12 @@ import {
 import type { UserSummary } from '#domain/profiles.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Checkbox } from '#web/components/ui/checkbox.tsx';
+import { ChoiceGroup } from '#web/components/ui/choice-group.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { FieldError, TextField } from '#web/components/ui/text-field.tsx';
 import { apiErrorMessage } from '#web/lib/api-error.ts';
 import { toast } from '#web/lib/toast.ts';
-import { cn } from '#web/lib/utils.ts';
 import { AmountPicker, type AmountChoice } from '#web/components/amount-picker.tsx';
 import { useCreatePot, type PotData } from '../api/pots.ts';
 import { FriendsPicker } from '#web/components/friends-picker.tsx';
@@ -29,61 +29,6 @@ import { FriendsPicker } from '#web/components/friends-picker.tsx';
 const FORM = 'create-pot';
 
 type Failure = { field: keyof CreatePotFields; message: string };
-
-/**
- * A row of mutually exclusive choices (kind, decider, the creator's pick), as radio buttons: one tab stop
- * (the checked one, else the first), the arrow keys move and check, as a native radio group does.
- */
-function Choice<T extends string>({
-  label,
-  options,
-  value,
-  onChange,
-}: {
-  label: string;
-  options: readonly { value: T; label: string }[];
-  value: T | null;
-  onChange: (value: T) => void;
-}) {
-  const labelId = useId();
-  const checked = options.findIndex((option) => option.value === value);
-  const tabStop = checked === -1 ? 0 : checked;
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
-    if (step === undefined || options.length === 0) return;
-    event.preventDefault();
-    const next = (tabStop + step + options.length) % options.length;
-    const option = options[next];
-    if (!option) return;
-    onChange(option.value);
-    event.currentTarget.querySelectorAll<HTMLElement>('[role="radio"]')[next]?.focus();
-  };
-  return (
-    <div className="grid gap-2">
-      <p id={labelId} className="text-sm leading-none font-medium">
-        {label}
-      </p>
-      <div role="radiogroup" aria-labelledby={labelId} className="flex flex-wrap gap-2" onKeyDown={onKeyDown}>
-        {options.map((option, index) => (
-          <button
-            key={option.value}
-            type="button"
-            role="radio"
-            tabIndex={index === tabStop ? 0 : -1}
-            aria-checked={value === option.value}
-            className={cn(
-              'rounded-lg border bg-card px-3 py-2 text-sm font-medium shadow-xs outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50',
-              'aria-checked:border-primary aria-checked:bg-primary aria-checked:text-primary-foreground',
-            )}
-            onClick={() => onChange(option.value)}
-          >
-            {option.label}
-          </button>
-        ))}
-      </div>
-    </div>
-  );
-}
 
 type CreatePotFormProps = {
   friends: UserSummary[] | undefined;
@@ -186,7 +131,7 @@ export function CreatePotForm({ friends, onCreated, group }: CreatePotFormProps)
           clear('question');
         }}
       />
-      <Choice
+      <ChoiceGroup
         label="Outcomes"
         options={(['choices', 'over_under', 'closest'] as const).map((value) => ({
           value,
@@ -287,7 +232,7 @@ export function CreatePotForm({ friends, onCreated, group }: CreatePotFormProps)
           clear('resolveBy');
         }}
       />
-      <Choice
+      <ChoiceGroup
         label="Decided by"
         options={(kind === 'choices'
           ? (['me', 'referee', 'vote'] as const)
@@ -343,7 +288,7 @@ export function CreatePotForm({ friends, onCreated, group }: CreatePotFormProps)
       </div>
       <div className="grid gap-3 rounded-lg border p-3">
         {!notEntering && kind !== 'closest' ? (
-          <Choice
+          <ChoiceGroup
             label="Your pick"
             options={outcomeLabels.map((label, index) => ({ value: String(index), label }))}
             value={pick === null ? null : String(pick)}

@@ -14,11 +14,11 @@ import {
 import { areEntriesClosed, availablePotActions, isAllPaid, potState } from '#domain/pots.ts';
 import { PayButtons } from '#web/components/pay-buttons.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { ChoiceGroup } from '#web/components/ui/choice-group.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { TextField } from '#web/components/ui/text-field.tsx';
 import { apiErrorMessage } from '#web/lib/api-error.ts';
 import { toast } from '#web/lib/toast.ts';
-import { cn } from '#web/lib/utils.ts';
 import {
   useAcceptReferee,
   useCancelPot,
@@ -60,7 +60,6 @@ function PickInputs({
   onNumberChange: (value: string) => void;
   numberLabel: string | null;
 }) {
-  const labelId = useId();
   if (numberLabel !== null)
     return (
       <TextField
@@ -71,28 +70,12 @@ function PickInputs({
       />
     );
   return (
-    <div className="grid gap-2">
-      <p id={labelId} className="text-sm font-medium">
-        {label}
-      </p>
-      <div role="radiogroup" aria-labelledby={labelId} className="flex flex-wrap gap-2">
-        {pot.options.map((option) => (
-          <button
-            key={option.id}
-            type="button"
-            role="radio"
-            aria-checked={optionId === option.id}
-            className={cn(
-              'rounded-lg border bg-card px-3 py-2 text-sm font-medium shadow-xs outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50',
-              'aria-checked:border-primary aria-checked:bg-primary aria-checked:text-primary-foreground',
-            )}
-            onClick={() => onOptionChange(option.id)}
-          >
-            {option.label}
-          </button>
-        ))}
-      </div>
-    </div>
+    <ChoiceGroup
+      label={label}
+      options={pot.options.map((option) => ({ value: option.id, label: option.label }))}
+      value={optionId}
+      onChange={onOptionChange}
+    />
   );
 }
 
@@ -245,7 +228,11 @@ export function PotCard({
 
       {pot.status === 'decided' || pot.status === 'disputed' ? (
         <p className="rounded-lg bg-muted px-3 py-2 font-medium">
-          {potResultText({ outcome: pot.outcome, winningLabel: winningLabel ?? null, resultNumber: pot.resultNumber })}
+          {potResultText({
+            outcome: pot.outcome,
+            winningLabel: winningLabel ?? null,
+            resultNumber: pot.resultNumber,
+          })}
         </p>
       ) : null}
 
