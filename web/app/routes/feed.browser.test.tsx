@@ -159,6 +159,33 @@ test("a friend's profile lists 8 friends then '+N more', and 5 recent bets then 
   await expect.element(dialog.getByRole('button', { name: 'All settled up' })).toBeVisible();
 });
 
+test("a profile's recent bets show an odds bet's stakes as its card does: '$20 vs $10' (ADR 062)", async () => {
+  const card: UserCardBody = userCard({
+    relationship: 'friend',
+    stats: stats(),
+    payerRecord: { onTime: 0, total: 0, unpaid: 0 },
+    friends: { items: [], total: 0 },
+    recentBets: {
+      items: [
+        cardBet({ description: 'Odds bet', amount: 20, creatorStake: 20, opponentStake: 10 }),
+        cardBet({ description: 'Even bet', amount: 15 }),
+      ],
+      total: 2,
+    },
+  });
+  worker.use(
+    http.get(`/api/users/${alex.id}`, () => HttpResponse.json<UserCardBody>(card)),
+    http.get('/api/balances', () => HttpResponse.json<BalancesBody>({ items: [] })),
+    ...feedHandlers([feedBet()]),
+  );
+  await renderFeed();
+  await page.getByRole('button', { name: 'Alex Rivera' }).click();
+  const recent = page.getByRole('dialog').getByRole('region', { name: 'Recent Bets' });
+  const item = (text: string) => recent.getByRole('listitem').filter({ hasText: text });
+  await expect.element(item('Odds bet').getByText('$20 vs $10', { exact: true })).toBeVisible();
+  await expect.element(item('Even bet').getByText('$15', { exact: true })).toBeVisible();
+});
+
 test('the leaderboard spins while it loads, then shows only the top three', async () => {
   const response = deferred();
   const leaders = users(4).map((leader, index) => ({ rank: index + 1, user: leader, wins: 9 - index }));
@@ -245,7 +272,9 @@ test("a pot's card: the question links to its page, 'Pot: $N', entrants, state a
   );
   await renderFeed();
   const card = page.getByRole('article', { name: 'Alex Rivera started a pot' }).first();
-  await expect.element(card.getByRole('link', { name: 'Who gets engaged first?' })).toHaveAttribute('href', `/pots/${pot.id}`);
+  await expect
+    .element(card.getByRole('link', { name: 'Who gets engaged first?' }))
+    .toHaveAttribute('href', `/pots/${pot.id}`);
   await expect.element(card.getByText('Pot: $20')).toBeVisible();
   await expect.element(card.getByText('4 entrants · $5 per person')).toBeVisible();
   await expect.element(card.getByText('Decided')).toBeVisible();
