@@ -139,13 +139,13 @@ test('a stake that is not whole dollars of at least 1 is refused inline, and not
   expect(bodies).toEqual([{ creatorStake: 1, opponentStake: 1, seenCounters: 0 }]);
 });
 
-test("a counter that lost a race shows 'This bet changed. Please review it again.'", async () => {
-  const pending = offered({ counterCount: 2, creatorStake: 18, amount: 18 });
+/** Sends a counter of $15 (theirs) vs my $10 that the server refuses with 409 `message`; answers what reads the body sent. */
+async function refusedCounter(pending: Bet, message: string): Promise<() => unknown> {
   let sent: unknown = null;
   worker.use(
     http.post(`/api/bets/${pending.id}/counter`, async ({ request }) => {
       sent = await request.json();
-      return apiError('CONFLICT', counterMessages.changed);
+      return apiError('CONFLICT', message);
     }),
     ...profileHandlers(profileScreen(), { pending: [pending] }),
   );
@@ -153,9 +153,17 @@ test("a counter that lost a race shows 'This bet changed. Please review it again
   const dialog = await openCounter();
   await dialog.getByLabelText('They risk').fill('15');
   await dialog.getByRole('button', { name: 'Send Counter' }).click();
+  return () => sent;
+}
+
+test("a counter that lost a race shows 'This bet changed. Please review it again.'", async () => {
+  const sent = await refusedCounter(
+    offered({ counterCount: 2, creatorStake: 18, amount: 18 }),
+    counterMessages.changed,
+  );
   await expectErrorToast('Error', 'This bet changed. Please review it again.');
   // It names the count it saw: the server refuses it once the bet moved on.
-  expect(sent).toEqual({ creatorStake: 15, opponentStake: 10, seenCounters: 2 });
+  expect(sent()).toEqual({ creatorStake: 15, opponentStake: 10, seenCounters: 2 });
 });
 
 test("after 5 counters there is no 'Counter': the bet can only be accepted or declined", async () => {
@@ -176,15 +184,7 @@ test("after 5 counters there is no 'Counter': the bet can only be accepted or de
 });
 
 test("the server's 5-counter refusal is shown as it says", async () => {
-  const pending = offered({ counterCount: 4 });
-  worker.use(
-    http.post(`/api/bets/${pending.id}/counter`, () => apiError('CONFLICT', counterMessages.tooMany)),
-    ...profileHandlers(profileScreen(), { pending: [pending] }),
-  );
-  await renderProfile();
-  const dialog = await openCounter();
-  await dialog.getByLabelText('They risk').fill('15');
-  await dialog.getByRole('button', { name: 'Send Counter' }).click();
+  await refusedCounter(offered({ counterCount: 4 }), counterMessages.tooMany);
   await expectErrorToast('Error', 'This bet already has 5 counters. Accept or decline it.');
 });
 

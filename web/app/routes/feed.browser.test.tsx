@@ -134,6 +134,18 @@ test("a profile that cannot load shows 'Failed to load user profile data.' and i
   await expect.element(page.getByRole('dialog').getByText('Failed to load user profile data.')).toBeVisible();
 });
 
+/** Opens Alex's profile dialog from a feed card, the server answering `card` for it. */
+async function openAlexCard(card: UserCardBody) {
+  worker.use(
+    http.get(`/api/users/${alex.id}`, () => HttpResponse.json<UserCardBody>(card)),
+    http.get('/api/balances', () => HttpResponse.json<BalancesBody>({ items: [] })),
+    ...feedHandlers([feedBet()]),
+  );
+  await renderFeed();
+  await page.getByRole('button', { name: 'Alex Rivera' }).click();
+  return page.getByRole('dialog');
+}
+
 test("a friend's profile lists 8 friends then '+N more', and 5 recent bets then '+N more bets'", async () => {
   const friends = users(11).map((friend) => ({ ...friend, relationship: 'friend' as const }));
   const card: UserCardBody = userCard({
@@ -143,14 +155,7 @@ test("a friend's profile lists 8 friends then '+N more', and 5 recent bets then 
     friends: { items: friends.slice(0, 8), total: 11 },
     recentBets: { items: Array.from({ length: 5 }, () => cardBet()), total: 7 },
   });
-  worker.use(
-    http.get(`/api/users/${alex.id}`, () => HttpResponse.json<UserCardBody>(card)),
-    http.get('/api/balances', () => HttpResponse.json<BalancesBody>({ items: [] })),
-    ...feedHandlers([feedBet()]),
-  );
-  await renderFeed();
-  await page.getByRole('button', { name: 'Alex Rivera' }).click();
-  const dialog = page.getByRole('dialog');
+  const dialog = await openAlexCard(card);
   await expect.element(dialog.getByText('+3 more', { exact: true })).toBeVisible();
   await expect.element(dialog.getByText('+2 more bets')).toBeVisible();
   await expect.element(dialog.getByText('Total Bets')).toBeVisible();
@@ -173,14 +178,7 @@ test("a profile's recent bets show an odds bet's stakes as its card does: '$20 v
       total: 2,
     },
   });
-  worker.use(
-    http.get(`/api/users/${alex.id}`, () => HttpResponse.json<UserCardBody>(card)),
-    http.get('/api/balances', () => HttpResponse.json<BalancesBody>({ items: [] })),
-    ...feedHandlers([feedBet()]),
-  );
-  await renderFeed();
-  await page.getByRole('button', { name: 'Alex Rivera' }).click();
-  const recent = page.getByRole('dialog').getByRole('region', { name: 'Recent Bets' });
+  const recent = (await openAlexCard(card)).getByRole('region', { name: 'Recent Bets' });
   const item = (text: string) => recent.getByRole('listitem').filter({ hasText: text });
   await expect.element(item('Odds bet').getByText('$20 vs $10', { exact: true })).toBeVisible();
   await expect.element(item('Even bet').getByText('$15', { exact: true })).toBeVisible();
