@@ -228,12 +228,16 @@ test("an 'Accept Counter' that lost a race shows the server's message under 'Err
   await expectErrorToast('Error accepting bet', 'This bet changed. Please review it again.');
 });
 
-test('the Accept dialog of an uneven bet shows both stakes and what the opponent risks (ADR 066)', async () => {
-  const pending = offered();
-  worker.use(...profileHandlers(profileScreen(), { pending: [pending] }));
+/** Opens the Accept dialog on Alex's offer of $20 against my `myStake`. */
+async function openAccept(myStake: number) {
+  worker.use(...profileHandlers(profileScreen(), { pending: [offered({ opponentStake: myStake })] }));
   await renderProfile();
   await page.getByRole('button', { name: 'Accept', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Accept Bet' });
+  return page.getByRole('dialog', { name: 'Accept Bet' });
+}
+
+test('the Accept dialog of an uneven bet shows both stakes and what the opponent risks (ADR 066)', async () => {
+  const dialog = await openAccept(10);
   await expect
     .element(dialog.getByText('Alex Rivera bets you $20 vs $10: Chiefs cover the spread', { exact: true }))
     .toBeVisible();
@@ -241,11 +245,7 @@ test('the Accept dialog of an uneven bet shows both stakes and what the opponent
 });
 
 test('the Accept dialog of an even bet keeps the single amount and says nothing more', async () => {
-  const pending = offered({ opponentStake: 20 });
-  worker.use(...profileHandlers(profileScreen(), { pending: [pending] }));
-  await renderProfile();
-  await page.getByRole('button', { name: 'Accept', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Accept Bet' });
+  const dialog = await openAccept(20);
   await expect
     .element(dialog.getByText('Alex Rivera bets you $20: Chiefs cover the spread', { exact: true }))
     .toBeVisible();
