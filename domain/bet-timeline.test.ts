@@ -1,4 +1,4 @@
-import { expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { betEventSentence, buildBetTimeline, type RawBetEvent } from './bet-timeline.ts';
 
 const raw = (
@@ -13,6 +13,7 @@ const raw = (
   winnerId: null,
   amount: null,
   betCount: null,
+  stakes: null,
   ...extra,
 });
 const now = {
@@ -73,7 +74,9 @@ test('the prediction goes with the acceptance and the reason with the last dispu
 
 test('each step reads with the viewer as You', () => {
   const bet = {
-    amount: 1200,
+    creatorStake: 1200,
+    opponentStake: 1200,
+    winnerId: 'a',
     creator: { id: 'a', name: 'Ana Lee' },
     opponent: { id: 'b', name: 'Ben Park' },
   };
@@ -93,4 +96,39 @@ test('each step reads with the viewer as You', () => {
   expect(read(raw('settled', 'b', 0, { amount: 35, betCount: 3 }))).toBe('You settled up: $35 for 3 bets');
   expect(read(raw('settled', 'b', 0, { amount: 35, betCount: 1 }))).toBe('You settled up: $35 for 1 bet');
   expect(read(raw('settlement_confirmed', 'a', 0))).toBe('Ana Lee confirmed the settle-up payment');
+});
+
+describe('an uneven bet (ADR 066)', () => {
+  const bet = {
+    creatorStake: 15,
+    opponentStake: 10,
+    winnerId: null as string | null,
+    creator: { id: 'a', name: 'Ana Lee' },
+    opponent: { id: 'b', name: 'Ben Park' },
+  };
+  const read = (event: RawBetEvent, on = bet, viewer = 'b') => betEventSentence({ ...event, text: null }, on, viewer);
+
+  test("'placed' names the offer, the creator's stake first, and 'accepted' the agreed stakes", () => {
+    expect(read(raw('placed', 'a', 0))).toBe('Ana Lee placed the bet for $15 vs $10');
+    // Countered from $20 vs $10 to $15 vs $10: the line keeps what Ana offered.
+    expect(read(raw('placed', 'a', 0, { stakes: { creatorStake: 20, opponentStake: 10 } }))).toBe(
+      'Ana Lee placed the bet for $20 vs $10',
+    );
+    expect(read(raw('accepted', 'a', 0))).toBe('Ana Lee accepted: $15 vs $10');
+    expect(read(raw('accepted', 'b', 0), bet, 'a')).toBe('Ben Park accepted: $15 vs $10');
+  });
+
+  test('an even bet keeps the single amount, even when it began as odds', () => {
+    const even = { ...bet, opponentStake: 15 };
+    expect(read(raw('placed', 'a', 0), even)).toBe('Ana Lee placed the bet for $15');
+    expect(read(raw('placed', 'a', 0, { stakes: { creatorStake: 20, opponentStake: 10 } }), even)).toBe(
+      'Ana Lee placed the bet for $20 vs $10',
+    );
+    expect(read(raw('accepted', 'b', 0), even)).toBe('You accepted');
+  });
+
+  test("a payment names what the loser risked, not the creator's stake", () => {
+    expect(read(raw('paid', 'b', 0), { ...bet, winnerId: 'a' })).toBe('You marked $10 as paid');
+    expect(read(raw('paid', 'a', 0), { ...bet, winnerId: 'b' }, 'b')).toBe('Ana Lee marked $15 as paid');
+  });
 });

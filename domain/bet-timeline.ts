@@ -3,6 +3,7 @@
  * (its columns, the activity log rows the transitions write, its settlement). Zod-free: the server builds
  * it, the bet page words it.
  */
+import { formatStakes, isEven, loserStake, type Stakes } from './bet-stakes.ts';
 import { formatDollars } from './money.ts';
 
 export const betEventKinds = [
@@ -46,6 +47,11 @@ export type BetEvent = {
   /** settled: the net paid and the number of bets it covered. */
   amount: number | null;
   betCount: number | null;
+  /**
+   * placed: the stakes the creator offered (ADR 062, 066); counters later change the bet's own, so the
+   * statement reads them from the offer's inbox line once the bet has counters. Null on every other event.
+   */
+  stakes: Stakes | null;
 };
 
 /** What the statement returns per event, oldest first (ties in the order the steps can happen). */
@@ -99,15 +105,20 @@ function blank(actorId: string): BetEvent {
     winnerId: null,
     amount: null,
     betCount: null,
+    stakes: null,
   };
 }
 
 type Party = { id: string; name: string };
 
-/** One line of the history, e.g. 'Sam Lee accepted' or 'You marked $15 as paid'. */
+/**
+ * One line of the history, e.g. 'Sam Lee accepted' or 'You marked $15 as paid'. An uneven bet names both
+ * stakes as its card does, the creator's first ('$20 vs $10', ADR 066): the offer on 'placed', the agreed
+ * terms on 'accepted'; a payment is what the loser risked (ADR 062).
+ */
 export function betEventSentence(
   event: BetEvent,
-  bet: { amount: number; creator: Party; opponent: Party },
+  bet: Stakes & { creator: Party; opponent: Party; winnerId: string | null },
   viewerId: string,
 ): string {
   const nameOf = (id: string | null) =>
@@ -121,9 +132,9 @@ export function betEventSentence(
   const who = nameOf(event.actorId);
   switch (event.kind) {
     case 'placed':
-      return `${who} placed the bet for ${formatDollars(bet.amount)}`;
+      return `${who} placed the bet for ${formatStakes(event.stakes ?? bet)}`;
     case 'accepted':
-      return `${who} accepted`;
+      return isEven(bet) ? `${who} accepted` : `${who} accepted: ${formatStakes(bet)}`;
     case 'resolved': {
       const winner = nameOf(event.winnerId);
       return event.winnerId === event.actorId
@@ -139,7 +150,7 @@ export function betEventSentence(
     case 'void_cancelled':
       return `${who} withdrew the void request`;
     case 'paid':
-      return `${who} marked ${formatDollars(bet.amount)} as paid`;
+      return `${who} marked ${formatDollars(loserStake({ ...bet, creatorId: bet.creator.id, opponentId: bet.opponent.id }))} as paid`;
     case 'confirmed':
       return `${who} confirmed the payment`;
     case 'reminded':

@@ -63,6 +63,7 @@ export const betPageSchema = feedBetSchema.extend({
       winnerId: z.string().nullable(),
       amount: z.number().int().nullable(),
       betCount: z.number().int().nullable(),
+      stakes: z.object({ creatorStake: z.number().int(), opponentStake: z.number().int() }).nullable(),
     }),
   ),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { betCountText } from './balances.ts';
+import { formatStakes } from './bet-stakes.ts';
 import { formatDollars } from './money.ts';
 import { potInvitationLine, potOutcomeTexts } from './pot-rules.ts';
 import { autoReminderSentence, reminderSentence } from './reminders.ts';
@@ -69,8 +70,19 @@ export const notificationDataSchema = z.object({
   betCount: z.number().int().optional(),
   /** The pot lines: which pot (the line links to its page); description holds its question. */
   potId: z.string().optional(),
+  /**
+   * A line about an uneven bet before it is resolved: the opponent's stake (amount is the creator's), so
+   * the line names both, '$20 vs $10' (ADR 066). Absent on even bets and on resolved ones (amount is then the loser's).
+   */
+  opponentStake: z.number().int().optional(),
 });
 export type NotificationData = z.infer<typeof notificationDataSchema>;
+
+/** The bet's stakes as a line's snapshot has them: '$20', or '$20 vs $10' for an open uneven bet. */
+export function snapshotStakes(data: NotificationData): string {
+  const creatorStake = data.amount ?? 0;
+  return formatStakes({ creatorStake, opponentStake: data.opponentStake ?? creatorStake });
+}
 
 export const activityItemSchema = z.object({
   id: z.string(),

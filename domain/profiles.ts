@@ -144,6 +144,9 @@ export const cardBetSchema = z.object({
   opponent: userSummarySchema,
   description: z.string(),
   amount: z.number().int(),
+  /** What each side risks (ADR 062): the list shows '$20 vs $10' for odds, as the bet's card does. */
+  creatorStake: z.number().int(),
+  opponentStake: z.number().int(),
   status: betStatusSchema,
   winnerId: z.string().nullable(),
   createdAt: z.string(),

@@ -59,3 +59,14 @@ test('a subscription needs an https endpoint and keys of the right size', () => 
   expect(pushSubscriptionInputSchema.safeParse({ ...good, keys: { ...good.keys, auth: 'AAAA' } }).success).toBe(false);
   expect(pushSubscriptionInputSchema.safeParse({ ...good, keys: { ...good.keys, p256dh: '!!' } }).success).toBe(false);
 });
+
+test("an open uneven bet's lines name both stakes, the creator's first (ADR 066)", () => {
+  const uneven = { description: 'Lakers win tonight', amount: 20, opponentStake: 10 };
+  expect(pushPayload(line({ data: uneven })).body).toBe('Alice Smith challenged you to a $20 vs $10 bet: Lakers win tonight');
+  expect(pushPayload(line({ type: 'bet_accepted', data: uneven })).body).toBe(
+    'Alice Smith accepted your $20 vs $10 bet: Lakers win tonight',
+  );
+  expect(pushPayload(line({ type: 'void_requested', data: uneven })).body).toBe(
+    'Alice Smith asked to void your $20 vs $10 bet: Lakers win tonight',
+  );
+});

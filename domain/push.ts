@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formatDollars } from './money.ts';
-import { activitySentence, type NotificationData, type NotificationType } from './notifications.ts';
+import { activitySentence, snapshotStakes, type NotificationData, type NotificationType } from './notifications.ts';
 import { hasForbiddenCharacters } from './text.ts';
 
 const base64Url = (bytes: number, message: string) =>
@@ -144,24 +144,26 @@ function titleOf(line: PushLine): string {
 function bodyOf(line: PushLine): string {
   const name = line.actorName ?? 'Someone';
   const amount = formatDollars(line.data.amount ?? 0);
+  // An open bet's lines name both stakes of an uneven bet, the creator's first ('$20 vs $10', ADR 066).
+  const stakes = snapshotStakes(line.data);
   const description = line.data.description ?? 'a bet';
   switch (line.type) {
     case 'bet_placed':
-      return `${name} challenged you to a ${amount} bet: ${description}`;
+      return `${name} challenged you to a ${stakes} bet: ${description}`;
     case 'bet_countered':
       return `${name} countered your bet: ${description}`;
     case 'bet_accepted':
-      return `${name} accepted your ${amount} bet: ${description}`;
+      return `${name} accepted your ${stakes} bet: ${description}`;
     case 'bet_declined':
-      return `${name} declined your ${amount} bet: ${description}`;
+      return `${name} declined your ${stakes} bet: ${description}`;
     case 'bet_completed':
       return line.data.winnerId === line.recipientId
         ? `You won ${amount} against ${name}: ${description}`
         : `${name} won ${amount}: ${description}`;
     case 'void_requested':
-      return `${name} asked to void your ${amount} bet: ${description}`;
+      return `${name} asked to void your ${stakes} bet: ${description}`;
     case 'comment_added':
-      return `${name} commented on your ${amount} bet: ${description}`;
+      return `${name} commented on your ${stakes} bet: ${description}`;
     case 'payment_reminder':
     case 'payment_reminder_auto':
       return `${activitySentence({ type: line.type, actor: { id: line.actorId ?? '', name, image: null }, data: line.data }, line.recipientId)}: ${description}`;

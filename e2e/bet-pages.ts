@@ -145,3 +145,20 @@ export async function saveCardScreen(card: Locator, name: string): Promise<void>
   await card.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   await saveScreen(card.page(), name, { fullPage: false });
 }
+
+/**
+ * Pays through 'Pay with Cash App': the link opens Cash App's page (answered here, no outside network)
+ * at exactly `href`, then the payer comes back to 'Mark Paid'.
+ */
+export async function payThroughCashApp(page: Page, href: string): Promise<void> {
+  const cashApp = page.getByRole('link', { name: 'Pay with Cash App' });
+  await expect(cashApp).toHaveAttribute('href', href);
+  await page
+    .context()
+    .route('https://cash.app/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Cash App</title><p>Pay</p>' }),
+    );
+  const [cashAppTab] = await Promise.all([page.waitForEvent('popup'), cashApp.click()]);
+  expect(cashAppTab.url()).toBe(href);
+  await cashAppTab.close();
+}

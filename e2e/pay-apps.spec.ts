@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, expectToast, expectToastAndClose, saveScreen, test } from './fixtures.ts';
+import { payThroughCashApp } from './bet-pages.ts';
 import { befriend, wonBet } from './scenario.ts';
 
 /*
@@ -78,15 +79,8 @@ test('a bet lost and paid with the Cash App button, then Mark Paid and Payment C
   await expect(cashApp).toHaveAttribute('target', '_blank');
   await saveScreen(anaPage, 'pay-buttons-390');
 
-  // She pays through Cash App: the link opens Cash App's page for Ben and $12 (answered here, no outside network).
-  await anaPage
-    .context()
-    .route('https://cash.app/**', (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Cash App</title><p>Pay</p>' }),
-    );
-  const [cashAppTab] = await Promise.all([anaPage.waitForEvent('popup'), cashApp.click()]);
-  expect(cashAppTab.url()).toBe(cashAppHref);
-  await cashAppTab.close();
+  // She pays through Cash App: the link opens Cash App's page for Ben and $12.
+  await payThroughCashApp(anaPage, cashAppHref);
 
   await anaPage.getByRole('button', { name: 'Mark Paid' }).click();
   await expectToastAndClose(anaPage, 'Payment Marked as Sent', 'Waiting for the winner to confirm receipt.');

@@ -1,6 +1,6 @@
 import { categoryLabels, type NotificationCategory } from '#domain/notification-preferences.ts';
 import { formatDollars } from '#domain/money.ts';
-import type { NotificationData, NotificationType } from '#domain/notifications.ts';
+import { snapshotStakes, type NotificationData, type NotificationType } from '#domain/notifications.ts';
 import { layoutMessage, type MailAction } from './mail-templates.ts';
 import type { MailMessage } from './mail-transport.ts';
 import { inertUserText } from './mail-user-text.ts';
@@ -30,12 +30,14 @@ function content(mail: MailedNotification, betUrl: string | null, activityUrl: s
   const actor = inertUserText(mail.actorName);
   const description = mail.data.description === undefined ? 'a bet' : inertUserText(mail.data.description);
   const amount = formatDollars(mail.data.amount ?? 0);
+  // An open bet's lines name both stakes of an uneven bet, the creator's first ('$20 vs $10', ADR 066).
+  const stakes = snapshotStakes(mail.data);
   const seeBet: MailAction = betUrl ? { label: 'See the bet', url: betUrl } : { label: 'Open Sidepot', url: activityUrl };
   switch (mail.type) {
     case 'bet_placed':
       return {
-        subject: `${actor} challenged you to a ${amount} bet`,
-        paragraphs: [`${actor} challenged you to a ${amount} bet: "${description}".`, 'Accept or decline it in Sidepot.'],
+        subject: `${actor} challenged you to a ${stakes} bet`,
+        paragraphs: [`${actor} challenged you to a ${stakes} bet: "${description}".`, 'Accept or decline it in Sidepot.'],
         action: seeBet,
       };
     case 'bet_countered':
@@ -53,19 +55,19 @@ function content(mail: MailedNotification, betUrl: string | null, activityUrl: s
     case 'bet_accepted':
       return {
         subject: `${actor} accepted your bet`,
-        paragraphs: [`${actor} accepted your ${amount} bet: "${description}".`, 'The bet is now active. May the best friend win!'],
+        paragraphs: [`${actor} accepted your ${stakes} bet: "${description}".`, 'The bet is now active. May the best friend win!'],
         action: seeBet,
       };
     case 'challenge_taken':
       return {
         subject: `${actor} took your challenge`,
-        paragraphs: [`${actor} took your ${amount} challenge: "${description}".`, 'The bet is now active. May the best friend win!'],
+        paragraphs: [`${actor} took your ${stakes} challenge: "${description}".`, 'The bet is now active. May the best friend win!'],
         action: seeBet,
       };
     case 'void_requested':
       return {
         subject: `${actor} asked to void your bet`,
-        paragraphs: [`${actor} asked to void the ${amount} bet "${description}".`, 'If you agree, void it too and it is deleted for good.'],
+        paragraphs: [`${actor} asked to void the ${stakes} bet "${description}".`, 'If you agree, void it too and it is deleted for good.'],
         action: seeBet,
       };
     case 'payment_marked':
@@ -120,7 +122,7 @@ function content(mail: MailedNotification, betUrl: string | null, activityUrl: s
     case 'bet_referee_asked':
       return {
         subject: `${actor} asked you to referee a bet`,
-        paragraphs: [`${actor} asked you to referee the ${amount} bet "${description}".`, "Press 'Accept Referee' or 'Decline Referee' in Sidepot."],
+        paragraphs: [`${actor} asked you to referee the ${stakes} bet "${description}".`, "Press 'Accept Referee' or 'Decline Referee' in Sidepot."],
         action: seeBet,
       };
     case 'bet_referee_declined':

@@ -44,6 +44,10 @@ export function betSnapshot(bet: {
   opponentStake?: number;
 }): NotificationData {
   // `amount` is the creator's stake; a resolved bet's lines name what its loser pays (ADR 062).
-  const creatorWon = bet.winnerId !== undefined && bet.winnerId !== null && bet.winnerId === bet.createdBy;
-  return { description: bet.description, amount: creatorWon && bet.opponentStake !== undefined ? bet.opponentStake : bet.amount };
+  const isResolved = bet.winnerId !== undefined && bet.winnerId !== null;
+  const creatorWon = isResolved && bet.winnerId === bet.createdBy;
+  const amount = creatorWon && bet.opponentStake !== undefined ? bet.opponentStake : bet.amount;
+  // Before that, an uneven bet's lines name both stakes ('$20 vs $10', ADR 066); an even bet's data stays as it was.
+  const isUneven = !isResolved && bet.opponentStake !== undefined && bet.opponentStake !== bet.amount;
+  return { description: bet.description, amount, ...(isUneven ? { opponentStake: bet.opponentStake } : {}) };
 }

@@ -205,3 +205,29 @@ test('a counter binds its author to their weekly loss limit', async () => {
   const [row] = await t.db.select().from(bets).where(eq(bets.id, bet.id));
   expect(row?.counterCount).toBe(1);
 });
+
+test("the lines of an open uneven bet carry both stakes, and its page's 'placed' keeps the offer (ADR 066)", async () => {
+  const placed = await creator.agent.api.bets.$post({
+    json: { description: 'Offer kept', opponentId: opponent.user.id, amount: 20, opponentStake: 10 },
+  });
+  const { id } = await placed.json();
+  expect((await counter(opponent, id, { creatorStake: 15, opponentStake: 10, seenCounters: 0 })).status).toBe(200);
+  expect((await acceptCounter(creator, id, 1)).status).toBe(200);
+  const lines = await t.db.select().from(notifications).where(eq(notifications.betId, id));
+  const dataOf = (type: string) => lines.find((line) => line.type === type)?.data;
+  expect(dataOf('bet_placed')).toEqual({ description: 'Offer kept', amount: 20, opponentStake: 10 });
+  expect(dataOf('bet_countered')).toEqual({ description: 'Offer kept', amount: 15, opponentStake: 10 });
+  expect(dataOf('bet_accepted')).toEqual({ description: 'Offer kept', amount: 15, opponentStake: 10 });
+  const page = await (await opponent.agent.api.bets[':id'].$get({ param: { id } })).json();
+  expect(page.history.map((event) => [event.kind, event.stakes])).toEqual([
+    ['placed', { creatorStake: 20, opponentStake: 10 }],
+    ['accepted', null],
+  ]);
+  // An even bet's lines are as before: the amount alone.
+  const even = await creator.agent.api.bets.$post({
+    json: { description: 'Even one', opponentId: opponent.user.id, amount: 15 },
+  });
+  const evenId = (await even.json()).id;
+  const [evenLine] = await t.db.select().from(notifications).where(eq(notifications.betId, evenId));
+  expect(evenLine?.data).toEqual({ description: 'Even one', amount: 15 });
+});

@@ -37,6 +37,7 @@ const betPageRow = feedRow.extend({
       winnerId: z.string().nullable(),
       amount: z.number().nullable(),
       betCount: z.number().nullable(),
+      stakes: z.object({ creatorStake: z.number(), opponentStake: z.number() }).nullable(),
     }),
   ),
 });
@@ -49,6 +50,18 @@ const logKinds = sql.raw(
 );
 
 /**
+ * The stakes the creator offered: the bet's own until a counter overwrote them (ADR 062), then the
+ * snapshot on the offer's inbox line to the opponent (server/lib/notify.ts `betSnapshot`, ADR 066).
+ */
+const offeredStakes = sql`case when b.counter_count = 0 then json_build_object(
+    'creatorStake', b.creator_stake, 'opponentStake', b.opponent_stake)
+  else (select json_build_object('creatorStake', (p.data->>'amount')::int,
+      'opponentStake', coalesce(p.data->>'opponentStake', p.data->>'amount')::int)
+    from notification p
+    where p.user_id = b.opponent_id and p.bet_id = b.id and p.type = 'bet_placed' and p.data->>'amount' is not null
+    order by p.created_at limit 1) end`;
+
+/**
  * The bet's events, oldest first, as a correlated subquery of the bet page's statement: its
  * placing (the row), each transition's activity-log row (each goes to the other party, so the parties'
  * inbox index finds them, from the bet's creation on), and the settle-up payment that covered it.
@@ -56,19 +69,19 @@ const logKinds = sql.raw(
 const historyJson = sql`(
   select coalesce(json_agg(json_build_object(
       'kind', ev.kind, 'at', ev.at, 'actorId', ev.actor_id, 'winnerId', ev.winner_id,
-      'amount', ev.amount, 'betCount', ev.bet_count) order by ev.at, ev.step), '[]'::json)
+      'amount', ev.amount, 'betCount', ev.bet_count, 'stakes', ev.stakes) order by ev.at, ev.step), '[]'::json)
   from (
     select 'placed' as kind, b.created_at as at, b.created_by as actor_id, 0 as step,
-      null::text as winner_id, null::int as amount, null::int as bet_count
+      null::text as winner_id, null::int as amount, null::int as bet_count, ${offeredStakes} as stakes
     union all
-    select k.kind, n.created_at, n.actor_id, 1, n.data->>'winnerId', null, null
+    select k.kind, n.created_at, n.actor_id, 1, n.data->>'winnerId', null, null, null::json
     from notification n join (values ${logKinds}) as k(type, kind) on k.type = n.type
     where n.user_id in (b.created_by, b.opponent_id) and n.created_at >= b.created_at
       and n.bet_id = b.id and n.actor_id is not null
     union all
-    select 'settled', st.marked_at, st.payer_id, 2, null, st.amount, st.bet_count where st.id is not null
+    select 'settled', st.marked_at, st.payer_id, 2, null, st.amount, st.bet_count, null where st.id is not null
     union all
-    select 'settlement_confirmed', st.confirmed_at, st.payee_id, 3, null, null, null where st.confirmed_at is not null
+    select 'settlement_confirmed', st.confirmed_at, st.payee_id, 3, null, null, null, null where st.confirmed_at is not null
   ) ev
 )`;
 

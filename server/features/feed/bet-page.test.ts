@@ -91,6 +91,7 @@ test('a still-open void request is not reported withdrawn; a pending bet has onl
       winnerId: null,
       amount: null,
       betCount: null,
+      stakes: { creatorStake: pending.creatorStake, opponentStake: pending.opponentStake },
     },
   ]);
 

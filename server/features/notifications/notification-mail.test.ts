@@ -38,7 +38,12 @@ async function mailTo(email: string): Promise<MailMessage[]> {
 }
 
 async function inboxTypes(userId: string) {
-  return (await t.db.select({ type: notifications.type }).from(notifications).where(eq(notifications.userId, userId))).map((n) => n.type);
+  return (
+    await t.db
+      .select({ type: notifications.type })
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+  ).map((n) => n.type);
 }
 
 async function placeBet(opponentId: string, description = 'Rain on Friday', amount = 20) {
@@ -51,7 +56,9 @@ function expectUnsubscribable(mail: MailMessage | undefined) {
   const unsubscribe = mail?.headers?.['List-Unsubscribe'] ?? '';
   expect(unsubscribe).toMatch(new RegExp(`^<${TEST_ORIGIN}/api/unsubscribe\\?token=[^>]+>$`));
   expect(mail?.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
-  expect(mail?.html).toMatch(/<a href="http:\/\/localhost:3000\/unsubscribe\?token=[^"]+"[^>]*>Unsubscribe<\/a>/);
+  expect(mail?.html).toMatch(
+    /<a href="http:\/\/localhost:3000\/unsubscribe\?token=[^"]+"[^>]*>Unsubscribe<\/a>/,
+  );
   expect(mail?.text).toMatch(/Unsubscribe: http:\/\/localhost:3000\/unsubscribe\?token=\S+/);
 }
 
@@ -90,7 +97,8 @@ test('a friend request mails its recipient with a link to /activity, unless Frie
   const on = await insertUser(t, { name: 'Rita Receiver' });
   const off = await insertUser(t);
   await switchOff(off.id, 'friend_requests');
-  for (const user of [on, off]) expect((await actor.agent.api['friend-requests'].$post({ json: { userId: user.id } })).status).toBe(201);
+  for (const user of [on, off])
+    expect((await actor.agent.api['friend-requests'].$post({ json: { userId: user.id } })).status).toBe(201);
   const [mail] = await mailTo(on.email);
   expect(mail?.subject).toBe('Avery Actor sent you a friend request');
   expect(mail?.text).toContain('Hi Rita Receiver,');
@@ -104,7 +112,12 @@ test('a void request mails the other party, unless Bet updates Email is off', as
   const [on, off] = [await friend(), await friend()];
   await switchOff(off.id, 'bet_updates');
   for (const user of [on, off]) {
-    const bet = await insertBet(t, { createdBy: actor.user.id, opponentId: user.id, status: 'active', amount: 30 });
+    const bet = await insertBet(t, {
+      createdBy: actor.user.id,
+      opponentId: user.id,
+      status: 'active',
+      amount: 30,
+    });
     expect((await actor.agent.api.bets[':id'].void.$post({ param: { id: bet.id } })).status).toBe(200);
   }
   const [mail] = await mailTo(on.email);
@@ -118,8 +131,15 @@ test('a payment marked as sent mails the winner, unless Bet updates Email is off
   const [on, off] = [await friend(), await friend()];
   await switchOff(off.id, 'bet_updates');
   for (const user of [on, off]) {
-    const bet = await insertBet(t, { createdBy: actor.user.id, opponentId: user.id, winnerId: user.id, amount: 15 });
-    expect((await actor.agent.api.bets[':id']['payment-sent'].$post({ param: { id: bet.id } })).status).toBe(200);
+    const bet = await insertBet(t, {
+      createdBy: actor.user.id,
+      opponentId: user.id,
+      winnerId: user.id,
+      amount: 15,
+    });
+    expect((await actor.agent.api.bets[':id']['payment-sent'].$post({ param: { id: bet.id } })).status).toBe(
+      200,
+    );
   }
   const [mail] = await mailTo(on.email);
   expect(mail?.subject).toBe('Avery Actor marked $15 as paid');
@@ -132,7 +152,9 @@ test("'bet accepted' goes through the same path and respects Bet updates Email",
   await switchOff(off.id, 'bet_updates');
   for (const creator of [on, off]) {
     const bet = await insertBet(t, { createdBy: creator.id, opponentId: actor.user.id, amount: 20 });
-    expect((await actor.agent.api.bets[':id'].accept.$post({ param: { id: bet.id }, json: {} })).status).toBe(200);
+    expect((await actor.agent.api.bets[':id'].accept.$post({ param: { id: bet.id }, json: {} })).status).toBe(
+      200,
+    );
   }
   const [mail, ...more] = await mailTo(on.email);
   expect(more).toEqual([]);
@@ -144,10 +166,19 @@ test("'bet accepted' goes through the same path and respects Bet updates Email",
 
 test('a comment mails nobody by default; with Comments Email on it mails the party', async () => {
   const [quiet, keen] = [await friend(), await friend()];
-  await t.db.insert(notificationPreferences).values({ userId: keen.id, category: 'comments', channel: 'email', enabled: true });
+  await t.db
+    .insert(notificationPreferences)
+    .values({ userId: keen.id, category: 'comments', channel: 'email', enabled: true });
   for (const user of [quiet, keen]) {
     const bet = await insertBet(t, { createdBy: actor.user.id, opponentId: user.id, status: 'active' });
-    expect((await actor.agent.api.bets[':id'].comments.$post({ param: { id: bet.id }, json: { text: 'Bring it' } })).status).toBe(201);
+    expect(
+      (
+        await actor.agent.api.bets[':id'].comments.$post({
+          param: { id: bet.id },
+          json: { text: 'Bring it' },
+        })
+      ).status,
+    ).toBe(201);
   }
   expect(await mailTo(quiet.email)).toEqual([]);
   expect(await inboxTypes(quiet.id)).toEqual(['comment_added']);
@@ -156,12 +187,26 @@ test('a comment mails nobody by default; with Comments Email on it mails the par
   expectUnsubscribable(mail);
 });
 
+test("a challenge at odds names both stakes, the challenger's first (ADR 066)", async () => {
+  const opponent = await friend();
+  const res = await actor.agent.api.bets.$post({
+    json: { description: 'Odds on rain', opponentId: opponent.id, amount: 20, opponentStake: 10 },
+  });
+  expect(res.status).toBe(201);
+  const [mail] = await mailTo(opponent.email);
+  expect(mail?.subject).toBe('Avery Actor challenged you to a $20 vs $10 bet');
+  expect(mail?.text).toContain('Avery Actor challenged you to a $20 vs $10 bet: "Odds on rain".');
+});
+
 test('inbox-only events (declined, resolved) mail nobody', async () => {
   const user = await friend();
   const pending = await insertBet(t, { createdBy: user.id, opponentId: actor.user.id });
   expect((await actor.agent.api.bets[':id'].decline.$post({ param: { id: pending.id } })).status).toBe(200);
   const active = await insertBet(t, { createdBy: user.id, opponentId: actor.user.id, status: 'active' });
-  expect((await actor.agent.api.bets[':id'].resolve.$post({ param: { id: active.id }, json: { outcome: 'won' } })).status).toBe(200);
+  expect(
+    (await actor.agent.api.bets[':id'].resolve.$post({ param: { id: active.id }, json: { outcome: 'won' } }))
+      .status,
+  ).toBe(200);
   expect(await mailTo(user.email)).toEqual([]);
 });
 
@@ -223,7 +268,10 @@ test('held mail with no next event goes out once its window ends, once', async (
   expect(await flushHeldNotificationMail(t.db)).toBe(0);
   const sent = await mailTo(opponent.email);
   // Both were queued before this drain, and one batch is delivered side by side: any order.
-  expect(sent.map((m) => m.subject).sort()).toEqual(['2 more in Bet challenges on Sidepot', 'Avery Actor challenged you to a $20 bet']);
+  expect(sent.map((m) => m.subject).sort()).toEqual([
+    '2 more in Bet challenges on Sidepot',
+    'Avery Actor challenged you to a $20 bet',
+  ]);
   const summary = sent.find((m) => m.subject.startsWith('2 more'));
   expect(summary?.text).toContain('Bet challenges: 2 more since our last email.');
   expect(linksIn(summary?.text ?? '')).toContain(`${TEST_ORIGIN}/activity`);
@@ -236,11 +284,18 @@ test('two instances flushing held mail at once queue the summary once', async ()
   await windowEnds(opponent.id);
   const second = openSecondPool(t.deps.database);
   try {
-    await Promise.all([flushHeldNotificationMail(t.db), flushHeldNotificationMail(second.db), flushHeldNotificationMail(t.db)]);
+    await Promise.all([
+      flushHeldNotificationMail(t.db),
+      flushHeldNotificationMail(second.db),
+      flushHeldNotificationMail(t.db),
+    ]);
   } finally {
     await second.close();
   }
-  expect((await mailTo(opponent.email)).map((m) => m.subject).sort()).toEqual(['1 more in Bet challenges on Sidepot', 'Avery Actor challenged you to a $20 bet']);
+  expect((await mailTo(opponent.email)).map((m) => m.subject).sort()).toEqual([
+    '1 more in Bet challenges on Sidepot',
+    'Avery Actor challenged you to a $20 bet',
+  ]);
 });
 
 test('held mail of a category switched off meanwhile is dropped by the flush', async () => {
@@ -256,14 +311,21 @@ test('a verification mail queued after 50 notification mails is claimed first', 
   await t.sentMail();
   const before = t.transport.sent.length;
   for (let i = 0; i < 50; i += 1) {
-    await enqueueMail(t.db, { to: `bulk${i}@example.com`, subject: `Notification ${i}`, text: 'x', html: 'x' }, MAIL_PRIORITY.notification);
+    await enqueueMail(
+      t.db,
+      { to: `bulk${i}@example.com`, subject: `Notification ${i}`, text: 'x', html: 'x' },
+      MAIL_PRIORITY.notification,
+    );
   }
   await t.deps.mail.send(verificationMail('first@example.com', `${TEST_ORIGIN}/verify`));
   const sent = (await t.sentMail()).slice(before);
   expect(sent).toHaveLength(51);
   // The worker claims 20 at a time, account mail first: the verification is in the first batch.
   expect(sent.findIndex((m) => m.to === 'first@example.com')).toBeLessThan(20);
-  const rows = await t.db.select({ priority: mailOutbox.priority }).from(mailOutbox).where(and(eq(mailOutbox.to, 'first@example.com')));
+  const rows = await t.db
+    .select({ priority: mailOutbox.priority })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.to, 'first@example.com')));
   expect(rows).toEqual([{ priority: MAIL_PRIORITY.account }]);
 });
 
@@ -278,7 +340,9 @@ test('user-chosen text in a notification mail is escaped and never linkable: nam
   const [mail] = await mailTo(rita.email);
   expect(mail?.subject).toBe('Eve http[:]//evil[.]example challenged you to a $20 bet');
   expect(mail?.text).toContain('Hi Rita ada@evil[.]example,');
-  expect(mail?.text).toContain('Eve http[:]//evil[.]example challenged you to a $20 bet: "See evil[.]example <b>now</b> & "go"".');
+  expect(mail?.text).toContain(
+    'Eve http[:]//evil[.]example challenged you to a $20 bet: "See evil[.]example <b>now</b> & "go"".',
+  );
   expect(mail?.html).toContain('See evil[.]example &lt;b&gt;now&lt;/b&gt; &amp; &quot;go&quot;');
   expect(mail?.html).not.toContain('<b>');
   for (const part of [mail?.subject, mail?.text, mail?.html]) {

@@ -142,6 +142,8 @@ const cardRow = statsRow.extend({
       id: z.string(),
       description: z.string(),
       amount: z.number(),
+      creator_stake: z.number(),
+      opponent_stake: z.number(),
       status: z.enum(['pending', 'active', 'completed']),
       winner_id: z.string().nullable(),
       created_at: timestamp,
@@ -199,7 +201,7 @@ export async function getUserCard(db: Db, viewerId: string, userId: string): Pro
         ) f) as friends,
         (select coalesce(json_agg(x order by x.created_at desc, x.id desc), '[]'::json) from (
           -- Pick the newest few first, then join their parties: not the other way round.
-          select b.id, b.description, b.amount, b.status, b.winner_id, b.created_at,
+          select b.id, b.description, b.amount, b.creator_stake, b.opponent_stake, b.status, b.winner_id, b.created_at,
             ${summary('c')} as creator, ${summary('o')} as opponent
           from (select b.* ${visibleBets} order by b.created_at desc, b.id desc limit ${CARD_RECENT_BETS_SHOWN}) b
           join "user" c on c.id = b.created_by
@@ -232,6 +234,8 @@ export async function getUserCard(db: Db, viewerId: string, userId: string): Pro
         opponent: bet.opponent,
         description: bet.description,
         amount: bet.amount,
+        creatorStake: bet.creator_stake,
+        opponentStake: bet.opponent_stake,
         status: bet.status,
         winnerId: bet.winner_id,
         createdAt: bet.created_at,

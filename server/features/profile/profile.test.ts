@@ -57,17 +57,38 @@ test('statistics from completed bets match the reference rules (SQL == domain)',
   const me = await signedInUser(t);
   const rival = await insertUser(t);
   // Oldest first: W20, L5, L15, W1, W7, W3 -> latest run is three wins.
-  const sequence: [boolean, number][] = [[true, 20], [false, 5], [false, 15], [true, 1], [true, 7], [true, 3]];
+  const sequence: [boolean, number][] = [
+    [true, 20],
+    [false, 5],
+    [false, 15],
+    [true, 1],
+    [true, 7],
+    [true, 3],
+  ];
   for (const [won, amount] of sequence) {
-    await insertBet(t, { createdBy: me.user.id, opponentId: rival.id, amount, winnerId: won ? me.user.id : rival.id });
+    await insertBet(t, {
+      createdBy: me.user.id,
+      opponentId: rival.id,
+      amount,
+      winnerId: won ? me.user.id : rival.id,
+    });
   }
   await insertBet(t, { createdBy: me.user.id, opponentId: rival.id, status: 'active' });
   await insertBet(t, { createdBy: rival.id, opponentId: me.user.id });
 
   const stats = (await (await me.agent.api.profile.$get()).json()).stats;
-  const expected = deriveStats(aggregateResults(sequence.map(([won, amount]) => ({ won, amount })).reverse(), 0));
+  const expected = deriveStats(
+    aggregateResults(sequence.map(([won, amount]) => ({ won, amount })).reverse(), 0),
+  );
   expect(stats).toEqual(expected);
-  expect(stats).toMatchObject({ wins: 4, losses: 2, totalBets: 6, winRate: 66.7, streak: 3, netWinnings: 11 });
+  expect(stats).toMatchObject({
+    wins: 4,
+    losses: 2,
+    totalBets: 6,
+    winRate: 66.7,
+    streak: 3,
+    netWinnings: 11,
+  });
 
   // The rival sees the mirror image: a three-bet losing streak.
   const rivalAgent = await signedInUser(t);
@@ -79,24 +100,48 @@ test('statistics from completed bets match the reference rules (SQL == domain)',
 test('editing the profile validates, normalizes and keeps usernames unique', async () => {
   const me = await signedInUser(t);
   const other = await signedInUser(t, { username: 'TakenName' });
-  const missing = await me.agent.api.profile.$patch({ json: { name: '', username: 'x', phone: '1', venmoHandle: 'v' } });
+  const missing = await me.agent.api.profile.$patch({
+    json: { name: '', username: 'x', phone: '1', venmoHandle: 'v' },
+  });
   expect(missing.status).toBe(422);
-  expect(await errorOf(missing)).toMatchObject({ error: { code: 'VALIDATION_FAILED', message: 'Please fill in all fields.' } });
+  expect(await errorOf(missing)).toMatchObject({
+    error: { code: 'VALIDATION_FAILED', message: 'Please fill in all fields.' },
+  });
 
-  const badPhone = await me.agent.api.profile.$patch({ json: { name: 'A', username: 'abc', phone: '123', venmoHandle: 'v' } });
-  expect(await errorOf(badPhone)).toMatchObject({ error: { message: 'Please enter a valid 10-digit US phone number.' } });
+  const badPhone = await me.agent.api.profile.$patch({
+    json: { name: 'A', username: 'abc', phone: '123', venmoHandle: 'v' },
+  });
+  expect(await errorOf(badPhone)).toMatchObject({
+    error: { message: 'Please enter a valid 10-digit US phone number.' },
+  });
 
-  const taken = await me.agent.api.profile.$patch({ json: { name: 'A', username: 'takenNAME', phone: '5551112222', venmoHandle: 'v' } });
+  const taken = await me.agent.api.profile.$patch({
+    json: { name: 'A', username: 'takenNAME', phone: '5551112222', venmoHandle: 'v' },
+  });
   expect(taken.status).toBe(409);
-  expect(await errorOf(taken)).toMatchObject({ error: { code: 'USERNAME_TAKEN', message: 'This username is already taken. Please choose another.' } });
+  expect(await errorOf(taken)).toMatchObject({
+    error: { code: 'USERNAME_TAKEN', message: 'This username is already taken. Please choose another.' },
+  });
 
-  const ok = await me.agent.api.profile.$patch({ json: { name: '  New Name ', username: 'Fresh.Name', phone: '(555) 111-2222', venmoHandle: '@fresh' } });
+  const ok = await me.agent.api.profile.$patch({
+    json: { name: '  New Name ', username: 'Fresh.Name', phone: '(555) 111-2222', venmoHandle: '@fresh' },
+  });
   expect(ok.status).toBe(200);
-  expect(await ok.json()).toMatchObject({ name: 'New Name', username: 'Fresh.Name', phone: '5551112222', venmoHandle: 'fresh' });
+  expect(await ok.json()).toMatchObject({
+    name: 'New Name',
+    username: 'Fresh.Name',
+    phone: '5551112222',
+    venmoHandle: 'fresh',
+  });
   // Keeping your own username is not a conflict; it now logs in under the new name.
-  const same = await me.agent.api.profile.$patch({ json: { name: 'N', username: 'fresh.name', phone: '5551112222', venmoHandle: 'fresh' } });
+  const same = await me.agent.api.profile.$patch({
+    json: { name: 'N', username: 'fresh.name', phone: '5551112222', venmoHandle: 'fresh' },
+  });
   expect(same.status).toBe(200);
-  const login = await createAgent(t).post('/api/auth/sign-in/username', { username: 'Fresh.Name', password: me.input.password });
+  const login = await createAgent(t).post('/api/auth/sign-in/username', {
+    username: 'Fresh.Name',
+    password: me.input.password,
+  });
   expect(login.status).toBe(200);
   expect(other.user.username).toBe('takenname');
 });
@@ -110,28 +155,51 @@ test('the Cash App $cashtag and PayPal.me username are optional, checked and sto
     const { error } = await errorOf(res);
     return { ...error, issues: error.issues ?? [] };
   };
-  const badCashtag = { path: 'cashtag', message: 'A $cashtag is $ and up to 20 letters, numbers or underscores, starting with a letter.' };
+  const badCashtag = {
+    path: 'cashtag',
+    message: 'A $cashtag is $ and up to 20 letters, numbers or underscores, starting with a letter.',
+  };
   const badPaypal = { path: 'paypalMe', message: 'A PayPal.me username is up to 20 letters or numbers.' };
   for (const cashtag of ['$1ana', '$_ana', '$ana-b', `$a${'b'.repeat(20)}`, '$', '$$ana', '$ana b'])
-    expect(await refused({ cashtag })).toMatchObject({ code: 'VALIDATION_FAILED', message: badCashtag.message, issues: [badCashtag] });
+    expect(await refused({ cashtag })).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: badCashtag.message,
+      issues: [badCashtag],
+    });
   for (const paypalMe of ['ana_b', 'ana.b', 'paypal.me/ana', 'a'.repeat(21), '@ana'])
     expect(await refused({ paypalMe })).toMatchObject({ message: badPaypal.message, issues: [badPaypal] });
   // Both wrong: each field is named.
   expect((await refused({ cashtag: '$9', paypalMe: 'x-y' })).issues).toEqual([badCashtag, badPaypal]);
   // Another field's failure does not hide theirs.
-  expect((await refused({ phone: '12', cashtag: '$9' })).issues.map((issue) => issue.path)).toEqual(['phone', 'cashtag']);
+  expect((await refused({ phone: '12', cashtag: '$9' })).issues.map((issue) => issue.path)).toEqual([
+    'phone',
+    'cashtag',
+  ]);
   // Not a string: refused by the schema, never a 500.
-  const wrongType = await me.agent.request('/api/profile', { method: 'PATCH', json: { ...base, cashtag: 5 } });
+  const wrongType = await me.agent.request('/api/profile', {
+    method: 'PATCH',
+    json: { ...base, cashtag: 5 },
+  });
   expect(wrongType.status).toBe(422);
 
-  const saved = await me.agent.api.profile.$patch({ json: { ...base, cashtag: ' $Ana_B1 ', paypalMe: 'AnaB2024' } });
+  const saved = await me.agent.api.profile.$patch({
+    json: { ...base, cashtag: ' $Ana_B1 ', paypalMe: 'AnaB2024' },
+  });
   expect(saved.status).toBe(200);
   expect(await saved.json()).toMatchObject({ cashtag: 'Ana_B1', paypalMe: 'AnaB2024' });
-  expect((await (await me.agent.api.profile.$get()).json()).profile).toMatchObject({ cashtag: 'Ana_B1', paypalMe: 'AnaB2024' });
+  expect((await (await me.agent.api.profile.$get()).json()).profile).toMatchObject({
+    cashtag: 'Ana_B1',
+    paypalMe: 'AnaB2024',
+  });
   // Without the $ is the same cashtag.
-  expect(await (await me.agent.api.profile.$patch({ json: { ...base, cashtag: 'Ana_B1' } })).json()).toMatchObject({ cashtag: 'Ana_B1' });
+  expect(
+    await (await me.agent.api.profile.$patch({ json: { ...base, cashtag: 'Ana_B1' } })).json(),
+  ).toMatchObject({ cashtag: 'Ana_B1' });
   // Absent: kept (a client that predates the fields); blank or null: removed.
-  expect(await (await me.agent.api.profile.$patch({ json: base })).json()).toMatchObject({ cashtag: 'Ana_B1', paypalMe: 'AnaB2024' });
+  expect(await (await me.agent.api.profile.$patch({ json: base })).json()).toMatchObject({
+    cashtag: 'Ana_B1',
+    paypalMe: 'AnaB2024',
+  });
   const cleared = await me.agent.api.profile.$patch({ json: { ...base, cashtag: '  ', paypalMe: null } });
   expect(await cleared.json()).toMatchObject({ cashtag: null, paypalMe: null });
 });
@@ -159,7 +227,13 @@ test("a stranger's card has no stats, friends or bets; a friend's has all three"
 
   const card = await (await viewer.agent.api.users[':id'].$get({ param: { id: stranger.id } })).json();
   expect(card).toEqual({
-    user: { id: stranger.id, name: stranger.name, username: stranger.displayUsername, image: null, joinedAt: stranger.createdAt.toISOString() },
+    user: {
+      id: stranger.id,
+      name: stranger.name,
+      username: stranger.displayUsername,
+      image: null,
+      joinedAt: stranger.createdAt.toISOString(),
+    },
     relationship: 'none',
     requestId: null,
   });
@@ -168,15 +242,31 @@ test("a stranger's card has no stats, friends or bets; a friend's has all three"
   await makeFriends(t, viewer.user.id, stranger.id);
   const friendCard = await (await viewer.agent.api.users[':id'].$get({ param: { id: stranger.id } })).json();
   expect(friendCard.relationship).toBe('friend');
-  expect(friendCard.stats).toMatchObject({ wins: 1, losses: 0, totalBets: 1, winRate: 100, streak: 1, netWinnings: 10, friendsCount: 2 });
+  expect(friendCard.stats).toMatchObject({
+    wins: 1,
+    losses: 0,
+    totalBets: 1,
+    winRate: 100,
+    streak: 1,
+    netWinnings: 10,
+    friendsCount: 2,
+  });
   const theirFriends = { items: [], total: 0, ...friendCard.friends };
   expect(theirFriends.total).toBe(2);
   expect(theirFriends.items.map((f) => [f.id, f.relationship]).sort()).toEqual(
-    [[strangersFriend.id, 'none'], [viewer.user.id, 'self']].sort(),
+    [
+      [strangersFriend.id, 'none'],
+      [viewer.user.id, 'self'],
+    ].sort(),
   );
   const recent = { items: [], total: 0, ...friendCard.recentBets };
   expect(recent.total).toBe(1);
-  expect(recent.items[0]).toMatchObject({ status: 'completed', winnerId: stranger.id, creator: { id: stranger.id }, opponent: { id: strangersFriend.id } });
+  expect(recent.items[0]).toMatchObject({
+    status: 'completed',
+    winnerId: stranger.id,
+    creator: { id: stranger.id },
+    opponent: { id: strangersFriend.id },
+  });
 });
 
 test("a friend's card lists 8 friends and 5 recent bets with totals, hiding bets the viewer may not see", async () => {
@@ -185,7 +275,14 @@ test("a friend's card lists 8 friends and 5 recent bets with totals, hiding bets
   await makeFriends(t, viewer.user.id, pal.id);
   for (let i = 0; i < 9; i += 1) await makeFriends(t, pal.id, (await insertUser(t)).id);
   const outsider = await insertUser(t);
-  for (let i = 0; i < 6; i += 1) await insertBet(t, { createdBy: pal.id, opponentId: viewer.user.id });
+  for (let i = 0; i < 5; i += 1) await insertBet(t, { createdBy: pal.id, opponentId: viewer.user.id });
+  // The newest at odds: the list names both stakes (ADR 062).
+  const odds = await insertBet(t, {
+    createdBy: pal.id,
+    opponentId: viewer.user.id,
+    amount: 20,
+    opponentStake: 10,
+  });
   // Created by someone the viewer does not know: not visible to the viewer (spec's feed rule).
   const hidden = await insertBet(t, { createdBy: outsider.id, opponentId: pal.id });
 
@@ -197,6 +294,11 @@ test("a friend's card lists 8 friends and 5 recent bets with totals, hiding bets
   expect(recent.items).toHaveLength(5);
   expect(recent.total).toBe(6);
   expect(recent.items.map((b) => b.id)).not.toContain(hidden.id);
+  expect(recent.items.find((b) => b.id === odds.id)).toMatchObject({
+    amount: 20,
+    creatorStake: 20,
+    opponentStake: 10,
+  });
 });
 
 test('a pending request shows on both cards with its id', async () => {
@@ -225,7 +327,15 @@ test('payer record: paid within 3 days of resolution, counted once resolved over
   const day = 24 * 60 * 60 * 1000;
   const at = (ms: number) => new Date(ms);
   const lost = (amount: number, completedAt: Date, paidAt?: Date) =>
-    insertBet(t, { createdBy: me.user.id, opponentId: winner.id, winnerId: winner.id, amount, completedAt, paymentSent: paidAt !== undefined, paidAt });
+    insertBet(t, {
+      createdBy: me.user.id,
+      opponentId: winner.id,
+      winnerId: winner.id,
+      amount,
+      completedAt,
+      paymentSent: paidAt !== undefined,
+      paidAt,
+    });
   await lost(7, at(now - 3 * day - 60_000)); // unpaid, resolved just over 3 days ago: counted, late
   await lost(11, at(now - 3 * day + 60_000)); // unpaid, not yet 3 days: not counted
   const resolved = now - 10 * day;
@@ -233,13 +343,25 @@ test('payer record: paid within 3 days of resolution, counted once resolved over
   await lost(5, at(resolved), at(resolved + 3 * day)); // exactly 3 days: on time
   await lost(5, at(resolved), at(resolved + 3 * day + 1000)); // a second late
   await lost(5, at(now - 60_000), at(now)); // paid at once: counted, on time
-  await insertBet(t, { createdBy: me.user.id, opponentId: winner.id, winnerId: me.user.id, amount: 50, completedAt: at(now - 9 * day) }); // won: not theirs to pay
+  await insertBet(t, {
+    createdBy: me.user.id,
+    opponentId: winner.id,
+    winnerId: me.user.id,
+    amount: 50,
+    completedAt: at(now - 9 * day),
+  }); // won: not theirs to pay
 
   const expected = { onTime: 3, total: 5, unpaid: 18 };
   expect((await (await me.agent.api.profile.$get()).json())['payerRecord']).toEqual(expected);
-  expect((await (await viewer.agent.api.users[':id'].$get({ param: { id: me.user.id } })).json())['payerRecord']).toEqual(expected);
+  expect(
+    (await (await viewer.agent.api.users[':id'].$get({ param: { id: me.user.id } })).json())['payerRecord'],
+  ).toEqual(expected);
   // Not a friend: no record.
-  expect((await (await me.agent.api.users[':id'].$get({ param: { id: viewer.user.id } })).json())['payerRecord']).toEqual({ onTime: 0, total: 0, unpaid: 0 });
+  expect(
+    (await (await me.agent.api.users[':id'].$get({ param: { id: viewer.user.id } })).json())['payerRecord'],
+  ).toEqual({ onTime: 0, total: 0, unpaid: 0 });
   const stranger = await signedInUser(t);
-  expect(await (await stranger.agent.api.users[':id'].$get({ param: { id: me.user.id } })).json()).not.toHaveProperty('payerRecord');
+  expect(
+    await (await stranger.agent.api.users[':id'].$get({ param: { id: me.user.id } })).json(),
+  ).not.toHaveProperty('payerRecord');
 });

@@ -134,6 +134,18 @@ test("a profile that cannot load shows 'Failed to load user profile data.' and i
   await expect.element(page.getByRole('dialog').getByText('Failed to load user profile data.')).toBeVisible();
 });
 
+/** Opens Alex's profile dialog from a feed card, the server answering `card` for it. */
+async function openAlexCard(card: UserCardBody) {
+  worker.use(
+    http.get(`/api/users/${alex.id}`, () => HttpResponse.json<UserCardBody>(card)),
+    http.get('/api/balances', () => HttpResponse.json<BalancesBody>({ items: [] })),
+    ...feedHandlers([feedBet()]),
+  );
+  await renderFeed();
+  await page.getByRole('button', { name: 'Alex Rivera' }).click();
+  return page.getByRole('dialog');
+}
+
 test("a friend's profile lists 8 friends then '+N more', and 5 recent bets then '+N more bets'", async () => {
   const friends = users(11).map((friend) => ({ ...friend, relationship: 'friend' as const }));
   const card: UserCardBody = userCard({
@@ -143,20 +155,33 @@ test("a friend's profile lists 8 friends then '+N more', and 5 recent bets then 
     friends: { items: friends.slice(0, 8), total: 11 },
     recentBets: { items: Array.from({ length: 5 }, () => cardBet()), total: 7 },
   });
-  worker.use(
-    http.get(`/api/users/${alex.id}`, () => HttpResponse.json<UserCardBody>(card)),
-    http.get('/api/balances', () => HttpResponse.json<BalancesBody>({ items: [] })),
-    ...feedHandlers([feedBet()]),
-  );
-  await renderFeed();
-  await page.getByRole('button', { name: 'Alex Rivera' }).click();
-  const dialog = page.getByRole('dialog');
+  const dialog = await openAlexCard(card);
   await expect.element(dialog.getByText('+3 more', { exact: true })).toBeVisible();
   await expect.element(dialog.getByText('+2 more bets')).toBeVisible();
   await expect.element(dialog.getByText('Total Bets')).toBeVisible();
   await expect.element(dialog.getByText('Net Winnings')).toBeVisible();
   await expect.element(dialog.getByText('Recent Bets')).toBeVisible();
   await expect.element(dialog.getByRole('button', { name: 'All settled up' })).toBeVisible();
+});
+
+test("a profile's recent bets show an odds bet's stakes as its card does: '$20 vs $10' (ADR 062)", async () => {
+  const card: UserCardBody = userCard({
+    relationship: 'friend',
+    stats: stats(),
+    payerRecord: { onTime: 0, total: 0, unpaid: 0 },
+    friends: { items: [], total: 0 },
+    recentBets: {
+      items: [
+        cardBet({ description: 'Odds bet', amount: 20, creatorStake: 20, opponentStake: 10 }),
+        cardBet({ description: 'Even bet', amount: 15 }),
+      ],
+      total: 2,
+    },
+  });
+  const recent = (await openAlexCard(card)).getByRole('region', { name: 'Recent Bets' });
+  const item = (text: string) => recent.getByRole('listitem').filter({ hasText: text });
+  await expect.element(item('Odds bet').getByText('$20 vs $10', { exact: true })).toBeVisible();
+  await expect.element(item('Even bet').getByText('$15', { exact: true })).toBeVisible();
 });
 
 test('the leaderboard spins while it loads, then shows only the top three', async () => {
@@ -245,7 +270,9 @@ test("a pot's card: the question links to its page, 'Pot: $N', entrants, state a
   );
   await renderFeed();
   const card = page.getByRole('article', { name: 'Alex Rivera started a pot' }).first();
-  await expect.element(card.getByRole('link', { name: 'Who gets engaged first?' })).toHaveAttribute('href', `/pots/${pot.id}`);
+  await expect
+    .element(card.getByRole('link', { name: 'Who gets engaged first?' }))
+    .toHaveAttribute('href', `/pots/${pot.id}`);
   await expect.element(card.getByText('Pot: $20')).toBeVisible();
   await expect.element(card.getByText('4 entrants · $5 per person')).toBeVisible();
   await expect.element(card.getByText('Decided')).toBeVisible();

@@ -19,7 +19,12 @@ export function AcceptBetDialog({ bet, open, onOpenChange }: AcceptBetDialogProp
 
   return (
     <PredictionDialog
-      terms={{ creatorName: bet.creator.name, amount: bet.amount, description: bet.description }}
+      terms={{
+        creatorName: bet.creator.name,
+        amount: bet.creatorStake,
+        opponentStake: bet.opponentStake,
+        description: bet.description,
+      }}
       open={open}
       onOpenChange={onOpenChange}
       isPending={accept.isPending}

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { formatDollars } from '#domain/money.ts';
+import { formatStakes } from '#domain/bet-stakes.ts';
 import type { CardBet } from '#domain/profiles.ts';
 import { relativeTime } from '#domain/relative-time.ts';
 import { StatusBadge } from '#web/components/bet-status-badge.tsx';
@@ -48,7 +48,7 @@ function BetItem({ bet, userId }: { bet: CardBet; userId: string }) {
       </div>
       <p className="wrap-anywhere text-muted-foreground">{bet.description}</p>
       <div className="flex items-center gap-2 text-xs text-muted-foreground">
-        <span className="font-semibold text-foreground">{formatDollars(bet.amount)}</span>
+        <span className="font-semibold text-foreground">{formatStakes(bet)}</span>
         <span aria-hidden>·</span>
         <span>{relativeTime(bet.createdAt)}</span>
         {won === null ? null : (
