@@ -112,7 +112,7 @@ export type GroupBalancesBody = Ok<(typeof api.groups)[':id']['balances']['$get'
 export type SettlementBody = Ok<(typeof api.settlements)[':id']['confirm']['$post']>;
 
 /**
- * The group page's Balances tab (ADR 064): its one read, 'Mark Paid' on a simplified payment and the
+ * The group page's Balances tab (ADR 064): its one read (after an empty Pots tab), 'Mark Paid' on a simplified payment and the
  * settlement's confirm, each answering success; `calls` collects what was sent.
  */
 export function groupBalancesHandlers(
@@ -121,6 +121,8 @@ export function groupBalancesHandlers(
   calls: { marked: unknown[]; confirmed: string[] } = { marked: [], confirmed: [] },
 ): RequestHandler[] {
   return [
+    // The page opens on the Pots tab: an empty one.
+    http.get(`/api/groups/${groupId}/pots`, () => HttpResponse.json([])),
     http.get(`/api/groups/${groupId}/balances`, () => HttpResponse.json<GroupBalancesBody>(balances)),
     http.post(`/api/groups/${groupId}/simplified/mark`, async ({ request }) => {
       calls.marked.push(await request.json());
