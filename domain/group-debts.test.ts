@@ -8,7 +8,11 @@ const people = Object.keys(names);
 
 const debts = fc.array(
   fc
-    .record({ payerId: fc.constantFrom(...people), payeeId: fc.constantFrom(...people), amount: fc.integer({ min: 1, max: 500 }) })
+    .record({
+      payerId: fc.constantFrom(...people),
+      payeeId: fc.constantFrom(...people),
+      amount: fc.integer({ min: 1, max: 500 }),
+    })
     .filter((debt) => debt.payerId !== debt.payeeId),
   { maxLength: 40 },
 );
@@ -36,7 +40,15 @@ describe('simplifyDebts', () => {
   });
 
   test('every net settled already: no payments', () => {
-    expect(simplifyDebts([{ payerId: 'a', payeeId: 'b', amount: 4 }, { payerId: 'b', payeeId: 'a', amount: 4 }], nameOf)).toEqual([]);
+    expect(
+      simplifyDebts(
+        [
+          { payerId: 'a', payeeId: 'b', amount: 4 },
+          { payerId: 'b', payeeId: 'a', amount: 4 },
+        ],
+        nameOf,
+      ),
+    ).toEqual([]);
   });
 
   test('property: the payments move exactly each net, at most people − 1 of them, positive, nobody pays themselves', () => {

@@ -17,9 +17,9 @@ import { AppError } from '#server/lib/errors.ts';
 import type { ChangeEvent } from '#domain/realtime.ts';
 import { areFriends } from '../friends/friends.service.ts';
 import { announcePotPayments } from '../pots/pots.service.ts';
-import { announceRound, completeRoundIfPaid } from '../groups/group-debts.service.ts';
 import { viewersOf } from '#server/lib/visibility.ts';
 import { writeNotifications } from '#server/lib/notify.ts';
+import { completeRoundIfPaid, groupMembersOf } from '#server/lib/group-rounds.ts';
 import { reminderAvailableAt } from '#server/lib/reminders.sql.ts';
 import { lockUnpaidDebtsOfPair, otherPartyOf, signedAmount, unpaidBetween, unpaidPotPaymentsOf } from '#server/lib/balances.sql.ts';
 import { loserStake } from '#server/lib/stakes.sql.ts';
@@ -283,7 +283,7 @@ export async function confirmSettlement(db: Db, effects: SettlementEffects, view
     };
   });
   await announce(db, effects, viewerId, result.settlement.payerId, result);
-  if (result.groupId) await announceRound(db, effects, result.groupId, [], []);
+  if (result.groupId) await effects.publish(await groupMembersOf(db, result.groupId), { kind: 'groups' });
   return toSettlement(result.settlement);
 }
 

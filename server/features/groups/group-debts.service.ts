@@ -10,12 +10,12 @@ import { groupRounds } from '#server/db/schema/groups.ts';
 import { potPayments } from '#server/db/schema/pots.ts';
 import { settlements } from '#server/db/schema/settlements.ts';
 import { AppError } from '#server/lib/errors.ts';
-import { announcePotPayments } from '../pots/pots.service.ts';
 import { groupMemberIds, isGroupMember, lockGroupOfMember, type GroupEffects } from './groups.service.ts';
 
 /*
  * 'Simplify Debts' (issue 27 §3, ADR 064): the Balances tab and the simplified payments' 'Mark Paid'.
- * Confirming one is the settlement's confirm (balances.service), which completes the round.
+ * Confirming one is the settlement's confirm (balances.service), which completes the round
+ * (server/lib/group-rounds.ts).
  */
 
 const debtRow = z.object({ payerId: z.string(), payeeId: z.string(), amount: z.number().int() });
@@ -103,11 +103,20 @@ export async function groupBalances(db: Db, viewerId: string, groupId: string): 
     nets: row.people
       .filter((person) => person.member || nets.has(person.id))
       .map((person) => ({ user: personOf(person.id), net: nets.get(person.id) ?? 0 }))
-      .sort((a, b) => b.net - a.net || a.user.name.localeCompare(b.user.name, 'en') || (a.user.id < b.user.id ? -1 : 1)),
-    debts: pairNets(row.debts, nameOf).map((debt) => ({ from: personOf(debt.payerId), to: personOf(debt.payeeId), amount: debt.amount })),
+      .sort(
+        (a, b) =>
+          b.net - a.net || a.user.name.localeCompare(b.user.name, 'en') || (a.user.id < b.user.id ? -1 : 1),
+      ),
+    debts: pairNets(row.debts, nameOf).map((debt) => ({
+      from: personOf(debt.payerId),
+      to: personOf(debt.payeeId),
+      amount: debt.amount,
+    })),
     payments: plan.map((payment) => {
       const payee = people.get(payment.payeeId);
-      const settlement = row.settlements.find((s) => s.payerId === payment.payerId && s.payeeId === payment.payeeId);
+      const settlement = row.settlements.find(
+        (s) => s.payerId === payment.payerId && s.payeeId === payment.payeeId,
+      );
       return {
         from: personOf(payment.payerId),
         to: personOf(payment.payeeId),
@@ -123,7 +132,12 @@ export async function groupBalances(db: Db, viewerId: string, groupId: string): 
   };
 }
 
-const lockedPayment = z.object({ id: z.string(), payer_id: z.string(), payee_id: z.string(), amount: z.number().int() });
+const lockedPayment = z.object({
+  id: z.string(),
+  payer_id: z.string(),
+  payee_id: z.string(),
+  amount: z.number().int(),
+});
 
 /**
  * 'Mark Paid' on a simplified payment (ADR 064), in one transaction on the locked group row (so two marks in
@@ -165,11 +179,18 @@ export async function markSimplifiedPayment(
       );
       if (covered.length === 0 || fingerprintOf(covered) !== input.version) throw changed();
     }
-    const debts = covered.map((row) => ({ payerId: row.payer_id, payeeId: row.payee_id, amount: row.amount }));
+    const debts = covered.map((row) => ({
+      payerId: row.payer_id,
+      payeeId: row.payee_id,
+      amount: row.amount,
+    }));
     let plan = open?.plan;
     if (!plan) {
       const ids = [...new Set(debts.flatMap((debt) => [debt.payerId, debt.payeeId]))];
-      const named = await tx.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids));
+      const named = await tx
+        .select({ id: users.id, name: users.name })
+        .from(users)
+        .where(inArray(users.id, ids));
       const names = new Map(named.map((user) => [user.id, user.name]));
       plan = simplifyDebts(debts, (id) => names.get(id) ?? '');
     }
@@ -177,67 +198,42 @@ export async function markSimplifiedPayment(
     if (!payment) throw new AppError('FORBIDDEN', groupDebtMessages.notPayer);
     if (payment.amount !== input.amount) throw changed();
     if (!round) {
-      [round] = await tx.insert(groupRounds).values({ groupId, fingerprint: input.version, plan }).returning();
+      [round] = await tx
+        .insert(groupRounds)
+        .values({ groupId, fingerprint: input.version, plan })
+        .returning();
       if (!round) throw new AppError('INTERNAL');
       await tx
         .update(potPayments)
         .set({ sentAt: sql`now()`, groupRoundId: round.id })
-        .where(inArray(potPayments.id, covered.map((row) => row.id)));
+        .where(
+          inArray(
+            potPayments.id,
+            covered.map((row) => row.id),
+          ),
+        );
     }
     // The unique (round, payer, payee) index backs this check; the group row lock makes it race-free.
     const [settlement] = await tx
       .insert(settlements)
-      .values({ payerId: viewerId, payeeId: payment.payeeId, amount: payment.amount, betCount: covered.length, groupRoundId: round.id })
+      .values({
+        payerId: viewerId,
+        payeeId: payment.payeeId,
+        amount: payment.amount,
+        betCount: covered.length,
+        groupRoundId: round.id,
+      })
       .onConflictDoNothing()
       .returning({ id: settlements.id });
     if (!settlement) throw new AppError('CONFLICT', groupDebtMessages.alreadyMarked);
-    return { settlement, potIds: open ? [] : await potIdsOf(tx, round.id) };
+    // A new round took the payments over: their pots' pages change for everyone in them.
+    const potPeople = open ? [] : debts.flatMap((debt) => [debt.payerId, debt.payeeId]);
+    return { settlement, potPeople };
   });
-  await announceRound(db, effects, groupId, [viewerId, input.payeeId], result.potIds);
+  const members = await groupMemberIds(db, groupId);
+  await effects.publish(members, { kind: 'groups' });
+  await effects.publish([viewerId, input.payeeId], { kind: 'bets' });
+  if (result.potPeople.length > 0)
+    await effects.publish([...new Set([...members, ...result.potPeople])], { kind: 'pots' });
   return result.settlement;
-}
-
-/** After commit: the group's tabs, both parties' balances, and the pages of the pots a new round took over. */
-export async function announceRound(db: Db, effects: GroupEffects, groupId: string | null, parties: string[], potIds: string[]) {
-  if (groupId) await effects.publish(await groupMemberIds(db, groupId), { kind: 'groups' });
-  await effects.publish(parties, { kind: 'bets' });
-  for (const potId of potIds) await announcePotPayments(db, effects, potId);
-}
-
-async function potIdsOf(tx: Db, roundId: string): Promise<string[]> {
-  const rows = await tx
-    .selectDistinct({ potId: potPayments.potId })
-    .from(potPayments)
-    .where(eq(potPayments.groupRoundId, roundId));
-  return rows.map((row) => row.potId);
-}
-
-/**
- * Confirming a round's settlement (inside the confirm's transaction): once every planned payment's settlement
- * is confirmed, the round completes and every pot payment it covers is confirmed. The round row is locked
- * first, so two last confirms queue and the second, whose statements then see the first's commit, completes
- * it. `for no key update`: the marks' settlement inserts only take the key-share lock of their foreign key.
- */
-export async function completeRoundIfPaid(tx: Db, roundId: string): Promise<{ groupId: string | null; potIds: string[] }> {
-  const [round] = await tx.select().from(groupRounds).where(eq(groupRounds.id, roundId)).for('no key update');
-  if (!round) return { groupId: null, potIds: [] };
-  const [done] = await tx
-    .update(groupRounds)
-    .set({ completedAt: sql`now()` })
-    .where(
-      and(
-        eq(groupRounds.id, roundId),
-        isNull(groupRounds.completedAt),
-        sql`jsonb_array_length(${groupRounds.plan}) = (select count(*) from settlement s
-          where s.group_round_id = ${roundId} and s.confirmed_at is not null)`,
-      ),
-    )
-    .returning({ id: groupRounds.id });
-  if (!done) return { groupId: round.groupId, potIds: [] };
-  const confirmed = await tx
-    .update(potPayments)
-    .set({ confirmedAt: sql`now()` })
-    .where(and(eq(potPayments.groupRoundId, roundId), isNull(potPayments.confirmedAt)))
-    .returning({ potId: potPayments.potId });
-  return { groupId: round.groupId, potIds: [...new Set(confirmed.map((row) => row.potId))] };
 }

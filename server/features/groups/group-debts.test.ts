@@ -26,10 +26,17 @@ async function person(name: string): Promise<Person> {
 
 /** A group of Alex (owner), Blake, Casey and Drew. */
 async function crew() {
-  const people = [await person('Alex'), await person('Blake'), await person('Casey'), await person('Drew')] as const;
+  const people = [
+    await person('Alex'),
+    await person('Blake'),
+    await person('Casey'),
+    await person('Drew'),
+  ] as const;
   const [owner, ...members] = people;
   for (const member of members) await makeFriends(t, owner.id, member.id);
-  const res = await owner.agent.api.groups.$post({ json: { name: 'Crew', memberIds: members.map((m) => m.id) } });
+  const res = await owner.agent.api.groups.$post({
+    json: { name: 'Crew', memberIds: members.map((m) => m.id) },
+  });
   const { id } = await res.json();
   return { id, people };
 }
@@ -38,14 +45,34 @@ async function crew() {
 async function potWith(groupId: string, creatorId: string, payments: [Person, Person, number][]) {
   const [pot] = await t.db
     .insert(pots)
-    .values({ creatorId, question: 'Longest drive', kind: 'choices', stake: 5, decider: 'me', status: 'decided', outcome: 'won', decidedAt: new Date(), groupId })
+    .values({
+      creatorId,
+      question: 'Longest drive',
+      kind: 'choices',
+      stake: 5,
+      decider: 'me',
+      status: 'decided',
+      outcome: 'won',
+      decidedAt: new Date(),
+      groupId,
+    })
     .returning();
   if (!pot) throw new Error('pot missing');
   const entrants = [...new Set(payments.flatMap(([from, to]) => [from.id, to.id]))];
-  await t.db.insert(potEntries).values(entrants.map((userId) => ({ potId: pot.id, userId, guess: 1, payout: 0 })));
+  await t.db
+    .insert(potEntries)
+    .values(entrants.map((userId) => ({ potId: pot.id, userId, guess: 1, payout: 0 })));
   const rows = await t.db
     .insert(potPayments)
-    .values(payments.map(([from, to, amount], position) => ({ potId: pot.id, payerId: from.id, payeeId: to.id, amount, position })))
+    .values(
+      payments.map(([from, to, amount], position) => ({
+        potId: pot.id,
+        payerId: from.id,
+        payeeId: to.id,
+        amount,
+        position,
+      })),
+    )
     .returning();
   return { pot, payments: rows };
 }
@@ -84,7 +111,7 @@ test('A owes B $5 and B owes C $5 becomes A pays C $5; nets per member; only the
     ['Alex', 'Casey', 5, null, null],
   ]);
   const payer = await balances(alex, id);
-  expect(payer.payments[0]?.payTo).toMatchObject({ venmoHandle: expect.any(String) });
+  expect(typeof payer.payments[0]?.payTo?.venmoHandle).toBe('string');
 });
 
 test('non-members get 404 for the tab and for Mark Paid, as for an unknown group', async () => {
@@ -94,7 +121,9 @@ test('non-members get 404 for the tab and for Mark Paid, as for an unknown group
   const { version } = await balances(alex, id);
   const outsider = await person('Olly');
   for (const groupId of [id, crypto.randomUUID()]) {
-    expect((await outsider.agent.api.groups[':id'].balances.$get({ param: { id: groupId } })).status).toBe(404);
+    expect((await outsider.agent.api.groups[':id'].balances.$get({ param: { id: groupId } })).status).toBe(
+      404,
+    );
     expect((await mark(outsider, groupId, { payeeId: blake.id, amount: 5, version })).status).toBe(404);
   }
 });
@@ -103,10 +132,15 @@ test('Mark Paid is refused with 409 once any covered pot payment changed; then i
   const { id, people } = await crew();
   const [alex, blake, casey] = people;
   await potWith(id, alex.id, [[alex, blake, 5]]);
-  const { pot, payments } = await potWith(id, alex.id, [[blake, casey, 5], [alex, casey, 2]]);
+  const { pot, payments } = await potWith(id, alex.id, [
+    [blake, casey, 5],
+    [alex, casey, 2],
+  ]);
   const before = await balances(alex, id);
   // Alex pays the $2 singly on the pot page meanwhile.
-  const single = await alex.agent.api.pots[':id'].payments[':paymentId'].sent.$post({ param: { id: pot.id, paymentId: payments[1]?.id ?? '' } });
+  const single = await alex.agent.api.pots[':id'].payments[':paymentId'].sent.$post({
+    param: { id: pot.id, paymentId: payments[1]?.id ?? '' },
+  });
   expect(single.status).toBe(200);
   const stale = await mark(alex, id, { payeeId: casey.id, amount: 7, version: before.version });
   expect(stale.status).toBe(409);
@@ -124,8 +158,14 @@ test('Mark Paid is refused with 409 once any covered pot payment changed; then i
 test('Mark Paid then Confirm Payment Received: one settlement per payment; the last confirm completes every covered pot payment', async () => {
   const { id, people } = await crew();
   const [alex, blake, casey, drew] = people;
-  await potWith(id, alex.id, [[alex, blake, 10], [drew, blake, 3]]);
-  await potWith(id, alex.id, [[blake, casey, 4], [casey, drew, 1]]);
+  await potWith(id, alex.id, [
+    [alex, blake, 10],
+    [drew, blake, 3],
+  ]);
+  await potWith(id, alex.id, [
+    [blake, casey, 4],
+    [casey, drew, 1],
+  ]);
   const seen = await balances(alex, id);
   // Nets: Alex −10, Blake +9, Casey +3, Drew −2.
   expect(seen.payments.map((p) => [p.from.name, p.to.name, p.amount])).toEqual([
@@ -136,16 +176,25 @@ test('Mark Paid then Confirm Payment Received: one settlement per payment; the l
   const made: string[] = [];
   for (const payment of seen.payments) {
     const payer = people.find((p) => p.id === payment.from.id) ?? alex;
-    const res = await mark(payer, id, { payeeId: payment.to.id, amount: payment.amount, version: seen.version });
+    const res = await mark(payer, id, {
+      payeeId: payment.to.id,
+      amount: payment.amount,
+      version: seen.version,
+    });
     expect(res.status).toBe(201);
     made.push((await res.json()).id);
   }
-  const covered = await t.db.select().from(potPayments).where(eq(potPayments.groupRoundId, (await balances(alex, id)).roundId ?? ''));
+  const covered = await t.db
+    .select()
+    .from(potPayments)
+    .where(eq(potPayments.groupRoundId, (await balances(alex, id)).roundId ?? ''));
   expect(covered).toHaveLength(4);
   expect(covered.every((row) => row.sentAt !== null && row.confirmedAt === null)).toBe(true);
   // Covered payments cannot be confirmed singly on the pot page.
   const one = covered.find((row) => row.payeeId === blake.id);
-  const singly = await blake.agent.api.pots[':id'].payments[':paymentId'].confirmed.$post({ param: { id: one?.potId ?? '', paymentId: one?.id ?? '' } });
+  const singly = await blake.agent.api.pots[':id'].payments[':paymentId'].confirmed.$post({
+    param: { id: one?.potId ?? '', paymentId: one?.id ?? '' },
+  });
   expect(singly.status).toBe(409);
   // Only the payee confirms.
   expect((await confirm(alex, made[0] ?? '')).status).toBe(403);
@@ -153,9 +202,19 @@ test('Mark Paid then Confirm Payment Received: one settlement per payment; the l
   expect((await confirm(casey, made[1] ?? '')).status).toBe(200);
   const middle = await balances(drew, id);
   expect(middle.payments.map((p) => p.settlement?.confirmed)).toEqual([true, true, false]);
-  expect((await t.db.select().from(potPayments).where(eq(potPayments.groupRoundId, middle.roundId ?? ''))).every((r) => r.confirmedAt === null)).toBe(true);
+  expect(
+    (
+      await t.db
+        .select()
+        .from(potPayments)
+        .where(eq(potPayments.groupRoundId, middle.roundId ?? ''))
+    ).every((r) => r.confirmedAt === null),
+  ).toBe(true);
   expect((await confirm(casey, made[2] ?? '')).status).toBe(200);
-  const done = await t.db.select().from(potPayments).where(eq(potPayments.groupRoundId, middle.roundId ?? ''));
+  const done = await t.db
+    .select()
+    .from(potPayments)
+    .where(eq(potPayments.groupRoundId, middle.roundId ?? ''));
   expect(done.every((row) => row.confirmedAt !== null)).toBe(true);
   const after = await balances(alex, id);
   expect(after).toMatchObject({ roundId: null, payments: [], debts: [] });
@@ -165,7 +224,10 @@ test('Mark Paid then Confirm Payment Received: one settlement per payment; the l
 test('while a round is being paid, a newly decided pot waits for the next round', async () => {
   const { id, people } = await crew();
   const [alex, blake, casey] = people;
-  await potWith(id, alex.id, [[alex, blake, 5], [casey, blake, 5]]);
+  await potWith(id, alex.id, [
+    [alex, blake, 5],
+    [casey, blake, 5],
+  ]);
   const seen = await balances(alex, id);
   expect((await mark(alex, id, { payeeId: blake.id, amount: 5, version: seen.version })).status).toBe(201);
   await potWith(id, alex.id, [[blake, alex, 8]]);
@@ -184,14 +246,25 @@ test('Mark Paid of a simplified payment racing a single pot payment’s Mark Pai
   await potWith(id, alex.id, [[alex, blake, 5]]);
   const { pot, payments } = await potWith(id, alex.id, [[blake, casey, 5]]);
   const seen = await balances(alex, id);
-  const single = () => blake.agent.api.pots[':id'].payments[':paymentId'].sent.$post({ param: { id: pot.id, paymentId: payments[0]?.id ?? '' } });
-  const calls = [...Array.from({ length: 6 }, () => mark(alex, id, { payeeId: casey.id, amount: 5, version: seen.version })), single()];
+  const single = () =>
+    blake.agent.api.pots[':id'].payments[':paymentId'].sent.$post({
+      param: { id: pot.id, paymentId: payments[0]?.id ?? '' },
+    });
+  const calls = [
+    ...Array.from({ length: 6 }, () =>
+      mark(alex, id, { payeeId: casey.id, amount: 5, version: seen.version }),
+    ),
+    single(),
+  ];
   const statuses = (await Promise.all(calls)).map((r) => r.status);
   expect(statuses.every((s) => [200, 201, 409].includes(s))).toBe(true);
   const marked = statuses.slice(0, 6).filter((s) => s === 201).length;
   const singly = statuses[6] === 200 ? 1 : 0;
   expect(marked + singly).toBe(1);
-  const [row] = await t.db.select().from(potPayments).where(eq(potPayments.id, payments[0]?.id ?? ''));
+  const [row] = await t.db
+    .select()
+    .from(potPayments)
+    .where(eq(potPayments.id, payments[0]?.id ?? ''));
   const made = await t.db.select().from(settlements).where(eq(settlements.payerId, alex.id));
   expect(made).toHaveLength(marked);
   expect(row?.groupRoundId ?? null).toBe(marked === 1 ? made[0]?.groupRoundId : null);
@@ -206,11 +279,21 @@ test('property: over random group pots, the tab’s simplified payments move exa
   await fc.assert(
     fc.asyncProperty(fc.array(debt, { minLength: 1, maxLength: 6 }), async (debts) => {
       await t.db.delete(pots).where(eq(pots.groupId, id));
-      await potWith(id, alex.id, debts.map((d) => [people[d.from] ?? alex, people[d.to] ?? alex, d.amount]));
+      await potWith(
+        id,
+        alex.id,
+        debts.map((d) => [people[d.from] ?? alex, people[d.to] ?? alex, d.amount]),
+      );
       const seen = await balances(alex, id);
       const asDebts = (list: { from: { id: string }; to: { id: string }; amount: number }[]) =>
         list.map((p) => ({ payerId: p.from.id, payeeId: p.to.id, amount: p.amount }));
-      const nets = netsOf(debts.map((d) => ({ payerId: people[d.from]?.id ?? '', payeeId: people[d.to]?.id ?? '', amount: d.amount })));
+      const nets = netsOf(
+        debts.map((d) => ({
+          payerId: people[d.from]?.id ?? '',
+          payeeId: people[d.to]?.id ?? '',
+          amount: d.amount,
+        })),
+      );
       expect(netsOf(asDebts(seen.payments))).toEqual(nets);
       expect(new Map(seen.nets.filter((n) => n.net !== 0).map((n) => [n.user.id, n.net]))).toEqual(nets);
       expect(seen.payments.length).toBeLessThanOrEqual(people.length - 1);

@@ -52,7 +52,9 @@ test('Simplify Debts: the nets, who owes whom, and the payer’s pay links and M
   await expect
     .element(mine.getByRole('link', { name: 'Pay with Venmo' }))
     .toHaveAttribute('href', 'https://venmo.com/blake-k?txn=pay&amount=5&note=Sidepot%20group%20settle-up');
-  await expect.element(mine.getByRole('link', { name: 'Pay with Cash App' })).toHaveAttribute('href', 'https://cash.app/$blakek/5');
+  await expect
+    .element(mine.getByRole('link', { name: 'Pay with Cash App' }))
+    .toHaveAttribute('href', 'https://cash.app/$blakek/5');
   // Someone else's payment: no pay links and nothing to mark for the viewer.
   const theirs = page.getByRole('listitem', { name: 'Alex Rivera pays Blake Kim $2' });
   await expect.element(theirs).toBeVisible();
@@ -68,7 +70,9 @@ test('the payee of a marked simplified payment confirms it with Confirm Payment 
   const owedToMe: GroupBalancesBody = {
     ...open,
     roundId: 'round-1',
-    payments: [{ from: alex, to: morgan, amount: 5, payTo: null, settlement: { id: 's-9', confirmed: false } }],
+    payments: [
+      { from: alex, to: morgan, amount: 5, payTo: null, settlement: { id: 's-9', confirmed: false } },
+    ],
   };
   worker.use(...groupBalancesHandlers('g1', owedToMe, calls));
   await openBalances();
@@ -80,7 +84,9 @@ test('the payee of a marked simplified payment confirms it with Confirm Payment 
 });
 
 test('nothing to simplify: All settled up under Simplify Debts', async () => {
-  worker.use(...groupBalancesHandlers('g1', { ...open, nets: [{ user: morgan, net: 0 }], debts: [], payments: [] }));
+  worker.use(
+    ...groupBalancesHandlers('g1', { ...open, nets: [{ user: morgan, net: 0 }], debts: [], payments: [] }),
+  );
   await openBalances();
   await expect.element(page.getByText('All settled up.')).toBeVisible();
   await expect.element(page.getByText('$0')).toBeVisible();

@@ -21,13 +21,19 @@ function SimplifiedPayment({
   payment: SimplifiedPaymentView;
   viewerId: string;
 }) {
-  const onError = (error: Error) => toast.error('Error', { description: apiErrorMessage(error, 'Please try again.') });
+  const onError = (error: Error) =>
+    toast.error('Error', { description: apiErrorMessage(error, 'Please try again.') });
   const mark = useMarkSimplifiedPayment(groupId, {
     onSuccess: () =>
-      toast.success('Payment Marked as Sent', { description: `Waiting for ${payment.to.name} to confirm receipt.` }),
+      toast.success('Payment Marked as Sent', {
+        description: `Waiting for ${payment.to.name} to confirm receipt.`,
+      }),
     onError,
   });
-  const confirm = useConfirmSimplifiedPayment({ onSuccess: () => toast.success('Payment Confirmed'), onError });
+  const confirm = useConfirmSimplifiedPayment({
+    onSuccess: () => toast.success('Payment Confirmed'),
+    onError,
+  });
   const isPayer = payment.from.id === viewerId;
   const isPayee = payment.to.id === viewerId;
   const status = payment.settlement
