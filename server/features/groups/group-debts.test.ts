@@ -310,3 +310,26 @@ test('the member list stays the group’s: a member with nothing open shows at $
   await t.db.delete(groupMembers).where(eq(groupMembers.userId, people[3].id));
   expect((await balances(people[0], id)).nets).toHaveLength(3);
 });
+
+test('the last two confirms at once: both succeed and the round completes exactly once', async () => {
+  const { id, people } = await crew();
+  const [alex, blake, casey, drew] = people;
+  await potWith(id, alex.id, [
+    [alex, blake, 6],
+    [drew, casey, 4],
+  ]);
+  const seen = await balances(alex, id);
+  expect(seen.payments.map((p) => [p.from.name, p.to.name, p.amount])).toEqual([
+    ['Alex', 'Blake', 6],
+    ['Drew', 'Casey', 4],
+  ]);
+  const made = [
+    await (await mark(alex, id, { payeeId: blake.id, amount: 6, version: seen.version })).json(),
+    await (await mark(drew, id, { payeeId: casey.id, amount: 4, version: seen.version })).json(),
+  ];
+  const statuses = await Promise.all([confirm(blake, made[0]?.id ?? ''), confirm(casey, made[1]?.id ?? '')]);
+  expect(statuses.map((r) => r.status)).toEqual([200, 200]);
+  const covered = await t.db.select().from(potPayments).where(eq(potPayments.payerId, alex.id));
+  expect(covered.every((row) => row.confirmedAt !== null)).toBe(true);
+  expect(await balances(alex, id)).toMatchObject({ roundId: null, payments: [] });
+});

@@ -8,7 +8,9 @@ import { apiErrorMessage } from '#web/lib/api-error.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useConfirmSimplifiedPayment, useMarkSimplifiedPayment } from '../api/groups.ts';
 
-const signed = (net: number) => (net > 0 ? `+${formatDollars(net)}` : formatDollars(net));
+// A minus sign, not a hyphen, as the balance dialog shows what one owes.
+const signed = (net: number) =>
+  net > 0 ? `+${formatDollars(net)}` : net < 0 ? `−${formatDollars(-net)}` : formatDollars(net);
 
 function SimplifiedPayment({
   groupId,
