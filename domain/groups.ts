@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { USER_ID_PATTERN } from './account-rules.ts';
 import { INVITE_CODE_PATTERN } from './invite-code.ts';
 import { potStatuses } from './pot-rules.ts';
 import { normalizeText } from './text.ts';
@@ -77,3 +78,39 @@ export type GroupLeader = z.infer<typeof groupLeaderSchema>;
 /** 'Balances': one line per pair, netted, from the group's decided pots' unconfirmed payments. */
 export const groupDebtSchema = z.object({ from: groupPersonSchema, to: groupPersonSchema, amount: z.number().int() });
 export type GroupDebt = z.infer<typeof groupDebtSchema>;
+
+/** What a payee can be paid with (ADR 056): only the payer of a simplified payment gets it. */
+const payeeAppsSchema = z.object({ venmoHandle: z.string(), cashtag: z.string().nullable(), paypalMe: z.string().nullable() });
+
+/** A simplified payment on the Balances tab (ADR 064): its settlement once the payer marked it paid. */
+export const simplifiedPaymentSchema = z.object({
+  from: groupPersonSchema,
+  to: groupPersonSchema,
+  amount: z.number().int(),
+  payTo: payeeAppsSchema.nullable(),
+  settlement: z.object({ id: z.string(), confirmed: z.boolean() }).nullable(),
+});
+export type SimplifiedPaymentView = z.infer<typeof simplifiedPaymentSchema>;
+
+/**
+ * The 'Balances' tab (ADR 064): `version` is the fingerprint of the pot payments the plan covers (sent
+ * back with 'Mark Paid'); `roundId` is set while a round of simplified payments is being paid.
+ */
+export const groupBalancesSchema = z.object({
+  version: z.string(),
+  roundId: z.string().nullable(),
+  nets: z.array(z.object({ user: groupPersonSchema, net: z.number().int() })),
+  debts: z.array(groupDebtSchema),
+  payments: z.array(simplifiedPaymentSchema),
+});
+export type GroupBalances = z.infer<typeof groupBalancesSchema>;
+
+/** 'Mark Paid' on a simplified payment: what the screen showed (the payee, the amount, the version). */
+export const markSimplifiedInputSchema = z
+  .object({
+    payeeId: z.string().regex(USER_ID_PATTERN),
+    amount: z.number().int().min(1).max(100_000_000),
+    version: z.string().regex(/^[0-9a-f]{32}$/),
+  })
+  .strict();
+export type MarkSimplifiedInput = z.infer<typeof markSimplifiedInputSchema>;

@@ -471,6 +471,16 @@ export function routeSpecs(ids: FuzzIds): RouteSpec[] {
       ),
     },
     { route: 'GET /groups/:id/balances', method: 'GET', path: groupPath('/balances') },
+    {
+      route: 'POST /groups/:id/simplified/mark',
+      method: 'POST',
+      path: groupPath('/simplified/mark'),
+      body: bodyFor({
+        payeeId: userId,
+        amount: fc.oneof(nastyNumber, fc.integer({ min: 1, max: 100 })),
+        version: fc.oneof(nastyString, fc.stringMatching(/^[0-9a-f]{32}$/)),
+      }),
+    },
     { route: 'PATCH /groups/:id', method: 'PATCH', path: groupPath(''), body: bodyFor({ name: nastyString }) },
     { route: 'POST /groups/:id/link/reset', method: 'POST', path: groupPath('/link/reset') },
     {

@@ -107,3 +107,38 @@ export function feedHandlers(
 export type FriendRequestsBody = Ok<(typeof api)['friend-requests']['$get']>;
 export type SentRequestsBody = Ok<(typeof api)['friend-requests']['sent']['$get']>;
 export type SearchBody = Ok<typeof api.users.search.$get>;
+
+export type GroupBalancesBody = Ok<(typeof api.groups)[':id']['balances']['$get']>;
+export type SettlementBody = Ok<(typeof api.settlements)[':id']['confirm']['$post']>;
+
+/**
+ * The group page's Balances tab (ADR 064): its one read (after an empty Pots tab), 'Mark Paid' on a simplified payment and the
+ * settlement's confirm, each answering success; `calls` collects what was sent.
+ */
+export function groupBalancesHandlers(
+  groupId: string,
+  balances: GroupBalancesBody,
+  calls: { marked: unknown[]; confirmed: string[] } = { marked: [], confirmed: [] },
+): RequestHandler[] {
+  return [
+    // The page opens on the Pots tab: an empty one.
+    http.get(`/api/groups/${groupId}/pots`, () => HttpResponse.json([])),
+    http.get(`/api/groups/${groupId}/balances`, () => HttpResponse.json<GroupBalancesBody>(balances)),
+    http.post(`/api/groups/${groupId}/simplified/mark`, async ({ request }) => {
+      calls.marked.push(await request.json());
+      return HttpResponse.json({ id: 'settlement-1' }, { status: 201 });
+    }),
+    http.post('/api/settlements/:id/confirm', ({ params }) => {
+      calls.confirmed.push(String(params['id']));
+      return HttpResponse.json<SettlementBody>({
+        id: String(params['id']),
+        payerId: 'payer',
+        payeeId: me.id,
+        amount: 5,
+        betCount: 2,
+        markedAt: '2026-11-27T00:00:00.000Z',
+        confirmedAt: '2026-11-27T00:01:00.000Z',
+      });
+    }),
+  ];
+}

@@ -25,7 +25,7 @@ import {
 } from '#domain/pot-rules.ts';
 import { users } from './auth.ts';
 import { settlements } from './settlements.ts';
-import { groups } from './groups.ts';
+import { groupRounds, groups } from './groups.ts';
 
 const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 
@@ -195,6 +195,11 @@ export const potPayments = pgTable(
      * confirming the settlement confirms it. Null: paid (or still to pay) on its own on the pot page.
      */
     settlementId: uuid('settlement_id').references(() => settlements.id, { onDelete: 'set null' }),
+    /**
+     * The group's 'Simplify Debts' round that took it over (ADR 064): set together with `sent_at`; the round's
+     * last confirmed settlement confirms it. It cannot be confirmed singly on the pot page.
+     */
+    groupRoundId: uuid('group_round_id').references(() => groupRounds.id, { onDelete: 'set null' }),
   },
   (table) => [
     check('pot_payment_parties_differ', sql`${table.payerId} <> ${table.payeeId}`),
@@ -207,6 +212,13 @@ export const potPayments = pgTable(
       'pot_payment_settled_implies_sent',
       sql`${table.settlementId} is null or ${table.sentAt} is not null`,
     ),
+    check(
+      'pot_payment_round_implies_sent',
+      sql`${table.groupRoundId} is null or ${table.sentAt} is not null`,
+    ),
+    index('pot_payment_group_round_idx')
+      .on(table.groupRoundId)
+      .where(sql`${table.groupRoundId} is not null`),
     index('pot_payment_settlement_idx')
       .on(table.settlementId)
       .where(sql`${table.settlementId} is not null`),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
+import { groupRounds } from './groups.ts';
 
 /**
  * One settle-up payment: the net debtor paid the net of
@@ -23,6 +24,11 @@ export const settlements = pgTable(
     betCount: integer('bet_count').notNull(),
     markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /**
+     * A group's simplified payment (ADR 064): it covers, with the round's other settlements, the pot payments
+     * pointing at the round; `bet_count` is how many those are.
+     */
+    groupRoundId: uuid('group_round_id').references(() => groupRounds.id, { onDelete: 'set null' }),
   },
   (table) => [
     check('settlement_parties_differ', sql`${table.payerId} <> ${table.payeeId}`),
@@ -31,5 +37,9 @@ export const settlements = pgTable(
     // The payee's pending confirmations ('Waiting on You', the balance screen).
     index('settlement_payee_open_idx').on(table.payeeId, table.payerId).where(sql`${table.confirmedAt} is null`),
     index('settlement_payer_idx').on(table.payerId),
+    // One settlement per simplified payment of a round (a payer pays a payee once in a plan).
+    uniqueIndex('settlement_group_round_idx')
+      .on(table.groupRoundId, table.payerId, table.payeeId)
+      .where(sql`${table.groupRoundId} is not null`),
   ],
 );

@@ -19,6 +19,7 @@ import { areFriends } from '../friends/friends.service.ts';
 import { announcePotPayments } from '../pots/pots.service.ts';
 import { viewersOf } from '#server/lib/visibility.ts';
 import { writeNotifications } from '#server/lib/notify.ts';
+import { completeRoundIfPaid, groupMembersOf } from '#server/lib/group-rounds.ts';
 import { reminderAvailableAt } from '#server/lib/reminders.sql.ts';
 import { lockUnpaidDebtsOfPair, otherPartyOf, signedAmount, unpaidBetween, unpaidPotPaymentsOf } from '#server/lib/balances.sql.ts';
 import { loserStake } from '#server/lib/stakes.sql.ts';
@@ -262,6 +263,8 @@ export async function confirmSettlement(db: Db, effects: SettlementEffects, view
       .set({ confirmedAt: sql`now()` })
       .where(and(eq(potPayments.settlementId, confirmed.id), isNull(potPayments.confirmedAt)))
       .returning({ potId: potPayments.potId });
+    // A group's simplified payment: the last one confirmed completes the round (ADR 064).
+    const round = confirmed.groupRoundId ? await completeRoundIfPaid(tx, confirmed.groupRoundId) : { groupId: null, potIds: [] };
     const notified = await writeNotifications(tx, [
       {
         userId: confirmed.payerId,
@@ -275,10 +278,12 @@ export async function confirmSettlement(db: Db, effects: SettlementEffects, view
       settlement: confirmed,
       notified,
       creators: [...new Set(covered.map((bet) => bet.createdBy))],
-      potIds: [...new Set(coveredPots.map((row) => row.potId))],
+      potIds: [...new Set([...coveredPots.map((row) => row.potId), ...round.potIds])],
+      groupId: round.groupId,
     };
   });
   await announce(db, effects, viewerId, result.settlement.payerId, result);
+  if (result.groupId) await effects.publish(await groupMembersOf(db, result.groupId), { kind: 'groups' });
   return toSettlement(result.settlement);
 }
 

@@ -161,7 +161,7 @@ test('Leaderboard: members ranked by pot wins, ties share a rank, This Week coun
   expect(weekRows.every((row) => (row.rank === 1) === (row.wins === 1))).toBe(true);
 });
 
-test('Balances: who owes whom from the decided pots’ unconfirmed payments, each pair netted', async () => {
+test('Balances: who owes whom from the decided pots’ unpaid payments, each pair netted', async () => {
   const { id, owner, members } = await crew();
   const [a, b] = members;
   const one = await decidedPot(id, owner.id, [owner.id, a.id, b.id], [owner.id]);
@@ -177,7 +177,7 @@ test('Balances: who owes whom from the decided pots’ unconfirmed payments, eac
   await t.db.insert(groupMembers).values({ groupId: id, userId: other.id });
   const res = await a.agent.api.groups[':id'].balances.$get({ param: { id } });
   expect(res.status).toBe(200);
-  expect((await res.json()).map((d) => [d.from.id, d.to.id, d.amount])).toEqual([
+  expect((await res.json()).debts.map((d) => [d.from.id, d.to.id, d.amount])).toEqual([
     [b.id, a.id, 5],
     [a.id, owner.id, 3],
   ]);

@@ -5,6 +5,7 @@ import {
   groupCodeSchema,
   groupMessages,
   leaderboardQuerySchema,
+  markSimplifiedInputSchema,
   renameGroupInputSchema,
 } from '#domain/groups.ts';
 import { USER_ID_PATTERN } from '#domain/account-rules.ts';
@@ -16,7 +17,6 @@ import { validate } from '#server/middleware/validate.ts';
 import {
   createGroup,
   getGroup,
-  groupBalances,
   groupLeaderboard,
   listGroupPots,
   joinGroup,
@@ -28,6 +28,7 @@ import {
   resetGroupLink,
   type GroupEffects,
 } from './groups.service.ts';
+import { groupBalances, markSimplifiedPayment } from './group-debts.service.ts';
 
 const groupParam = z.object({ id: z.uuid(groupMessages.notFound) });
 const memberParam = z.object({
@@ -81,6 +82,23 @@ export const groupRoutes = new Hono<AppEnv>()
   )
   .get('/:id/balances', validate('param', groupParam, 'NOT_FOUND'), async (c) =>
     c.json(await groupBalances(c.var.deps.database.db, currentUser(c).id, c.req.valid('param').id)),
+  )
+  // 'Mark Paid' on a simplified payment (ADR 064); its confirm is POST /api/settlements/:id/confirm.
+  .post(
+    '/:id/simplified/mark',
+    validate('param', groupParam, 'NOT_FOUND'),
+    validate('json', markSimplifiedInputSchema),
+    async (c) =>
+      c.json(
+        await markSimplifiedPayment(
+          c.var.deps.database.db,
+          groupEffects(c),
+          currentUser(c).id,
+          c.req.valid('param').id,
+          c.req.valid('json'),
+        ),
+        201,
+      ),
   )
   .patch('/:id', validate('param', groupParam, 'NOT_FOUND'), validate('json', renameGroupInputSchema), async (c) => {
     const { id } = c.req.valid('param');

@@ -4,13 +4,11 @@ import { z } from 'zod';
 import {
   GROUP_MEMBERS_MAX,
   groupJoinPath,
-  groupDebtSchema,
   groupLeaderSchema,
   groupMemberSchema,
   groupMessages,
   groupPotSchema,
   type CreateGroupInput,
-  type GroupDebt,
   type GroupLeader,
   type GroupPot,
   type LeaderboardPeriod,
@@ -171,7 +169,7 @@ export async function createGroup(
 }
 
 /** The group row locked for this transaction (every membership change holds it), or 404 for a non-member. */
-async function lockGroupOfMember(tx: Db, userId: string, groupId: string): Promise<GroupRow> {
+export async function lockGroupOfMember(tx: Db, userId: string, groupId: string): Promise<GroupRow> {
   const [group] = await tx.select().from(groups).where(eq(groups.id, groupId)).for('update');
   if (!group) throw notFound();
   const [member] = await tx
@@ -370,28 +368,5 @@ export async function groupLeaderboard(
         group by m.user_id
       ) w join "user" u on u.id = w.user_id`,
     groupLeaderSchema,
-  );
-}
-
-/** The 'Balances' tab: who owes whom, each pair netted, from the group's decided pots' unconfirmed payments. */
-export async function groupBalances(db: Db, viewerId: string, groupId: string): Promise<GroupDebt[]> {
-  return memberTab(
-    db,
-    viewerId,
-    groupId,
-    sql`select json_agg(json_build_object('from', ${personJson('a')}, 'to', ${personJson('b')}, 'amount', n.net)
-        order by n.net desc, a.name, b.name)
-      from (
-        select debtor, creditor, sum(amount)::int as net from (
-          select pp.payer_id as debtor, pp.payee_id as creditor, pp.amount
-          from pot_payment pp join pot p on p.id = pp.pot_id
-          where p.group_id = ${groupId} and p.status = 'decided' and pp.confirmed_at is null
-          union all
-          select pp.payee_id, pp.payer_id, -pp.amount
-          from pot_payment pp join pot p on p.id = pp.pot_id
-          where p.group_id = ${groupId} and p.status = 'decided' and pp.confirmed_at is null
-        ) d group by debtor, creditor having sum(amount) > 0
-      ) n join "user" a on a.id = n.debtor join "user" b on b.id = n.creditor`,
-    groupDebtSchema,
   );
 }

@@ -129,7 +129,7 @@ export async function getPot(db: Db, viewerId: string, potId: string): Promise<P
           from pot_vote v where v.pot_id = p.id), '[]'::json) as votes,
         coalesce((select json_agg(json_build_object('id', pp.id, 'payer', ${personJson('pa')}, 'payee', ${personJson('pb')},
             'amount', pp.amount, 'sent', pp.sent_at is not null, 'confirmed', pp.confirmed_at is not null,
-            'settled', pp.settlement_id is not null,
+            'settled', pp.settlement_id is not null or pp.group_round_id is not null,
             'payTo', case when pp.payer_id = ${viewerId}
               then json_build_object('venmoHandle', pb.venmo_handle, 'cashtag', pb.cashtag, 'paypalMe', pb.paypal_me) end)
             order by pp.position)
@@ -839,6 +839,8 @@ export async function confirmPotPayment(
           isNull(potPayments.confirmedAt),
           // A payment in a settle-up is confirmed with the settlement, as a whole (ADR 059).
           isNull(potPayments.settlementId),
+          // ...and one a group's simplified payments took over, with the round's last settlement (ADR 064).
+          isNull(potPayments.groupRoundId),
           // Payments are on hold while the result is disputed.
           sql`exists (select 1 from pot p where p.id = ${potId} and p.status = 'decided')`,
         ),
@@ -873,7 +875,7 @@ async function refusePayment(
   }
   if (payment.payeeId !== userId) throw forbidden('Only the payee can confirm this payment.');
   if (payment.sentAt === null) throw conflict('The payment has not been marked as sent yet.');
-  if (payment.settlementId !== null && payment.confirmedAt === null)
+  if ((payment.settlementId !== null || payment.groupRoundId !== null) && payment.confirmedAt === null)
     throw conflict(potMessages.paidInSettlement);
   throw conflict('Payment was already confirmed.');
 }

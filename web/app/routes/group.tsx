@@ -37,6 +37,7 @@ export function Component() {
           <GroupHeader group={group.data} viewerId={viewerId} onLeft={() => void navigate('/profile')} />
           <GroupTabs
             groupId={group.data.id}
+            viewerId={viewerId}
             renderStartPot={() => (
               <Suspense fallback={<Spinner label="Loading" />}>
                 <CreatePotForm

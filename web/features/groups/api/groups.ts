@@ -121,3 +121,33 @@ export function useGroupBalances(groupId: string, { enabled }: { enabled: boolea
     }),
   );
 }
+
+/** What a simplified payment changes: the group's tabs, both parties' balances, the covered pots' pages. */
+const simplifiedChanges = ['groups', 'bets', 'pots'] as const satisfies readonly ChangeKind[];
+
+export type MarkSimplifiedFields = { payeeId: string; amount: number; version: string };
+
+/** 'Mark Paid' on a simplified payment, with the version the tab showed (ADR 064). */
+export function useMarkSimplifiedPayment(
+  groupId: string,
+  config: Config<{ id: string }, MarkSimplifiedFields> = {},
+) {
+  return useChangeMutation(
+    simplifiedChanges,
+    async (json: MarkSimplifiedFields) =>
+      unwrap(await api.groups[':id'].simplified.mark.$post({ param: { id: groupId }, json })),
+    config,
+    { refreshOnError: true },
+  );
+}
+
+/** 'Confirm Payment Received': the payee confirms the simplified payment's settlement. */
+export function useConfirmSimplifiedPayment(config: Config<unknown, string> = {}) {
+  return useChangeMutation(
+    simplifiedChanges,
+    async (settlementId: string) =>
+      unwrap(await api.settlements[':id'].confirm.$post({ param: { id: settlementId } })),
+    config,
+    { refreshOnError: true },
+  );
+}

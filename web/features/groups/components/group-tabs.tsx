@@ -8,6 +8,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { UserAvatar } from '#web/components/ui/user-avatar.tsx';
+import { GroupBalancesView } from './group-balances.tsx';
 import { useGroupBalances, useGroupLeaderboard, useGroupPots } from '../api/groups.ts';
 
 type Tab = 'pots' | 'leaderboard' | 'balances';
@@ -15,6 +16,8 @@ const isTab = (value: string): value is Tab => value === 'pots' || value === 'le
 
 type GroupTabsProps = {
   groupId: string;
+  /** The signed-in viewer: who pays or confirms a simplified payment. */
+  viewerId: string;
   /** The 'Start a Pot' form with the group preselected, composed by the route from the pots feature. */
   renderStartPot: (onDone: () => void) => ReactNode;
 };
@@ -103,23 +106,14 @@ function LeaderboardTab({ groupId }: { groupId: string }) {
   );
 }
 
-function BalancesTab({ groupId }: { groupId: string }) {
-  const debts = useGroupBalances(groupId, { enabled: true });
-  if (!debts.data) return <Loading label="Loading balances" />;
-  if (debts.data.length === 0) return <p className="text-sm text-muted-foreground">All settled up.</p>;
-  return (
-    <ul className="grid gap-2">
-      {debts.data.map((debt) => (
-        <li key={`${debt.from.id}-${debt.to.id}`} className="rounded-lg border bg-card p-3 text-sm">
-          {`${debt.from.name} owes ${debt.to.name} ${formatDollars(debt.amount)}`}
-        </li>
-      ))}
-    </ul>
-  );
+function BalancesTab({ groupId, viewerId }: { groupId: string; viewerId: string }) {
+  const balances = useGroupBalances(groupId, { enabled: true });
+  if (!balances.data) return <Loading label="Loading balances" />;
+  return <GroupBalancesView groupId={groupId} balances={balances.data} viewerId={viewerId} />;
 }
 
 /** The group page's three tabs; only the selected one is fetched and shown. */
-export function GroupTabs({ groupId, renderStartPot }: GroupTabsProps) {
+export function GroupTabs({ groupId, viewerId, renderStartPot }: GroupTabsProps) {
   const [tab, setTab] = useState<Tab>('pots');
   return (
     <Tabs value={tab} onValueChange={(value) => isTab(value) && setTab(value)} className="grid gap-3">
@@ -129,13 +123,13 @@ export function GroupTabs({ groupId, renderStartPot }: GroupTabsProps) {
         <TabsTrigger value="balances">Balances</TabsTrigger>
       </TabsList>
       <TabsContent value="pots">
-        <PotsTab groupId={groupId} renderStartPot={renderStartPot} />
+        <PotsTab groupId={groupId} viewerId={viewerId} renderStartPot={renderStartPot} />
       </TabsContent>
       <TabsContent value="leaderboard">
         <LeaderboardTab groupId={groupId} />
       </TabsContent>
       <TabsContent value="balances">
-        <BalancesTab groupId={groupId} />
+        <BalancesTab groupId={groupId} viewerId={viewerId} />
       </TabsContent>
     </Tabs>
   );
