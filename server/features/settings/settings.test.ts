@@ -15,7 +15,7 @@ afterAll(() => closeTestApp(t));
 const enabled = (list: NotificationPreference[], category: string, channel: string) =>
   list.find((p) => p.category === category && p.channel === channel)?.enabled;
 
-test('GET lists all 5 categories × 2 channels with the defaults: everything on except Comments email', async () => {
+test('GET lists all 6 categories × 2 channels with the defaults: everything on except Comments email', async () => {
   const { agent } = await signedInUser(t);
   const res = await agent.api.settings.notifications.$get();
   expect(res.status).toBe(200);
@@ -30,6 +30,8 @@ test('GET lists all 5 categories × 2 channels with the defaults: everything on 
     { category: 'comments', channel: 'email', enabled: false },
     { category: 'reminders', channel: 'push', enabled: true },
     { category: 'reminders', channel: 'email', enabled: true },
+    { category: 'groups', channel: 'push', enabled: true },
+    { category: 'groups', channel: 'email', enabled: true },
   ]);
 });
 
