@@ -42,7 +42,7 @@ test('PUT stores one switch (upsert) and returns the full list; other users are 
     const res = await me.agent.api.settings.notifications.$put({ json: { category: 'bet_updates', channel: 'email', enabled: value } });
     expect(res.status).toBe(200);
     const list = await res.json();
-    expect(list).toHaveLength(10);
+    expect(list).toHaveLength(12);
     expect(enabled(list, 'bet_updates', 'email')).toBe(value);
   }
   const comments = await me.agent.api.settings.notifications.$put({ json: { category: 'comments', channel: 'email', enabled: true } });
