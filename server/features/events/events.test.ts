@@ -238,3 +238,50 @@ test('a session deleted in the database, with no bus event, ends its stream at t
     await other.close();
   }
 });
+
+test("a group's members hear its changes live: a rename ('groups'), a new group pot ('pots', and 'notifications' for the told); outsiders nothing", async () => {
+  const owner = await signedInUser(t);
+  const member = await signedInUser(t);
+  const outsider = await signedInUser(t);
+  const other = await signedInUser(t);
+  for (const friend of [member, other]) await makeFriends(t, owner.user.id, friend.user.id);
+  const made = await owner.agent.api.groups.$post({ json: { name: 'Golf Four', memberIds: [member.user.id, other.user.id] } });
+  const { id } = await made.json();
+
+  const memberStream = readEventStream(await openEventStream(t, member.agent));
+  const outsiderStream = readEventStream(await openEventStream(t, outsider.agent));
+  const kinds = (frames: SseFrame[]) =>
+    frames.filter((frame) => frame.event === 'change').map((frame) => changeFrameSchema.parse(JSON.parse(frame.data)).kind);
+  try {
+    await memberStream.waitFor((frame) => frame.event === 'ready');
+    await outsiderStream.waitFor((frame) => frame.event === 'ready');
+    expect((await owner.agent.api.groups[':id'].$patch({ param: { id }, json: { name: 'Golf Five' } })).status).toBe(200);
+    expect(kinds(await memberStream.waitFor((frame) => frame.event === 'change'))).toEqual(['groups']);
+
+    const pot = await other.agent.api.pots.$post({
+      json: {
+        question: 'Longest drive?',
+        kind: 'choices',
+        options: ['Ben', 'Dee'],
+        line: null,
+        stake: 5,
+        closesAt: null,
+        resolveBy: null,
+        decider: 'me',
+        refereeId: null,
+        inviteeIds: [owner.user.id, member.user.id],
+        entry: { optionIndex: 0 },
+        groupId: id,
+      },
+    });
+    expect(pot.status).toBe(201);
+    const heard = kinds(await memberStream.waitFor((frame) => frame.event === 'change' && frame.data.includes('notifications')));
+    expect(heard).toEqual(['groups', 'pots', 'notifications']);
+
+    await t.deps.events.publish([outsider.user.id], { kind: 'friends' });
+    expect(kinds(await outsiderStream.waitFor((frame) => frame.event === 'change'))).toEqual(['friends']);
+  } finally {
+    await memberStream.close();
+    await outsiderStream.close();
+  }
+});
