@@ -8,6 +8,7 @@ import { befriend } from './scenario.ts';
 
 test("a member reads 'added you' and a new group pot in the inbox, and the open group page shows the pot live", async ({
   poolUser,
+  consoleGuard,
 }) => {
   test.slow();
   const [ana, ben, cal] = [await poolUser(), await poolUser(), await poolUser()];
@@ -67,4 +68,23 @@ test("a member reads 'added you' and a new group pot in the inbox, and the open 
   await expect(page.getByRole('switch', { name: 'Groups Email' })).toHaveAttribute('aria-checked', 'true');
   await page.getByRole('heading', { name: 'Notifications', exact: true }).scrollIntoViewIfNeeded();
   await saveScreen(page, 'settings-groups-switches');
+
+  // Removed by the owner while the group page is open: it closes live, and the inbox says why.
+  await page.goto(`/groups/${groupId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Golf Four' })).toBeVisible();
+  consoleGuard.allow(/status of 404/);
+  await ana.api.delete(`/api/groups/${groupId}/members/${ben.id}`);
+  await expect(page.getByRole('heading', { name: /not found/i })).toBeVisible({ timeout: 30_000 });
+  await page.goto('/activity');
+  await expect(page.getByRole('button', { name: new RegExp(`${ana.name} removed you from a group: Golf Four`) })).toBeVisible({
+    timeout: 30_000,
+  });
+
+  // Leaving is one's own doing: no line, and the page goes to Profile at the server's answer.
+  const calPage = await cal.newPage();
+  await calPage.goto(`/groups/${groupId}`);
+  await calPage.getByRole('button', { name: 'Leave Group' }).click();
+  await calPage.getByRole('alertdialog', { name: 'Leave Group?' }).getByRole('button', { name: 'Leave Group' }).click();
+  await expect(calPage).toHaveURL(/\/profile$/);
+  await expect(calPage.getByText('You left the group')).toBeVisible();
 });
