@@ -47,10 +47,16 @@ test("a member reads 'added you' and a new group pot in the inbox, and the open 
 
   // The inbox: one line for the pot (no separate invitation), and the 'added' line.
   await page.goto('/activity');
-  const potLine = page.getByRole('link', { name: new RegExp(`${cal.name} started a pot in Golf Four: Longest drive`) });
+  const potLine = page.getByRole('link', {
+    name: new RegExp(`${cal.name} started a pot in Golf Four: Longest drive`),
+  });
   await expect(potLine).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole('link', { name: new RegExp(`${cal.name} invited you to a pot`) })).toHaveCount(0);
-  const addedLine = page.getByRole('link', { name: new RegExp(`${ana.name} added you to a group: Golf Four`) });
+  await expect(page.getByRole('link', { name: new RegExp(`${cal.name} invited you to a pot`) })).toHaveCount(
+    0,
+  );
+  const addedLine = page.getByRole('link', {
+    name: new RegExp(`${ana.name} added you to a group: Golf Four`),
+  });
   await expect(addedLine).toBeVisible();
   await saveScreen(page, 'group-inbox-lines');
   await potLine.click();
@@ -76,7 +82,9 @@ test("a member reads 'added you' and a new group pot in the inbox, and the open 
   await ana.api.delete(`/api/groups/${groupId}/members/${ben.id}`);
   await expect(page.getByRole('heading', { name: /not found/i })).toBeVisible({ timeout: 30_000 });
   await page.goto('/activity');
-  await expect(page.getByRole('button', { name: new RegExp(`${ana.name} removed you from a group: Golf Four`) })).toBeVisible({
+  await expect(
+    page.getByRole('button', { name: new RegExp(`${ana.name} removed you from a group: Golf Four`) }),
+  ).toBeVisible({
     timeout: 30_000,
   });
 
@@ -84,7 +92,10 @@ test("a member reads 'added you' and a new group pot in the inbox, and the open 
   const calPage = await cal.newPage();
   await calPage.goto(`/groups/${groupId}`);
   await calPage.getByRole('button', { name: 'Leave Group' }).click();
-  await calPage.getByRole('alertdialog', { name: 'Leave Group?' }).getByRole('button', { name: 'Leave Group' }).click();
+  await calPage
+    .getByRole('alertdialog', { name: 'Leave Group?' })
+    .getByRole('button', { name: 'Leave Group' })
+    .click();
   await expect(calPage).toHaveURL(/\/profile$/);
   await expect(calPage.getByText('You left the group')).toBeVisible();
 });

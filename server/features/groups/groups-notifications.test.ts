@@ -26,9 +26,12 @@ const groupTypes: NotificationType[] = ['group_added', 'group_removed', 'group_p
 async function person(): Promise<Person> {
   const { agent, user } = await signedInUser(t);
   // Every test person has a device, so each line's push (or its absence) shows in the push outbox.
-  await t.db
-    .insert(pushSubscriptions)
-    .values({ userId: user.id, endpoint: `https://fcm.googleapis.com/fcm/send/${user.id}`, p256dh: 'k', auth: 'a' });
+  await t.db.insert(pushSubscriptions).values({
+    userId: user.id,
+    endpoint: `https://fcm.googleapis.com/fcm/send/${user.id}`,
+    p256dh: 'k',
+    auth: 'a',
+  });
   return { agent, id: user.id, name: user.name, email: user.email };
 }
 
@@ -93,7 +96,13 @@ test("New Group: every picked member reads '<Owner> added you to a group: <name>
   for (const member of members) {
     const [line, ...more] = await groupLinesOf(member.id);
     expect(more).toEqual([]);
-    expect(line).toMatchObject({ type: 'group_added', actorId: owner.id, betId: null, data: { groupId: id, groupName: 'Golf Four' }, pushes: 1 });
+    expect(line).toMatchObject({
+      type: 'group_added',
+      actorId: owner.id,
+      betId: null,
+      data: { groupId: id, groupName: 'Golf Four' },
+      pushes: 1,
+    });
     const [mail, ...moreMail] = await mailsTo(member.email);
     expect(moreMail).toEqual([]);
     expect(mail?.subject).toBe(`${owner.name} added you to a group`);
@@ -104,7 +113,9 @@ test("New Group: every picked member reads '<Owner> added you to a group: <name>
   const inbox = await members[0]?.agent.api.activity.$get({ query: {} });
   const page = await inbox?.json();
   const item = page?.items.find((i) => i.type === 'group_added');
-  expect(item && activitySentence(item, members[0]?.id ?? '')).toBe(`${owner.name} added you to a group: Golf Four`);
+  expect(item && activitySentence(item, members[0]?.id ?? '')).toBe(
+    `${owner.name} added you to a group: Golf Four`,
+  );
   expect(await groupLinesOf(owner.id)).toEqual([]);
   expect(await mailsTo(owner.email)).toEqual([]);
 });
@@ -121,22 +132,32 @@ test('joining by link is no notification: neither the joiner nor the members get
 test("removed by the owner: only the removed member reads '<Owner> removed you from a group: <name>'; leaving tells nobody", async () => {
   const { id, owner, members } = await crew(3);
   const [gone, stays, leaves] = members as [Person, Person, Person];
-  expect((await owner.agent.api.groups[':id'].members[':userId'].$delete({ param: { id, userId: gone.id } })).status).toBe(200);
+  expect(
+    (await owner.agent.api.groups[':id'].members[':userId'].$delete({ param: { id, userId: gone.id } }))
+      .status,
+  ).toBe(200);
   const lines = await groupLinesOf(gone.id);
   expect(lines.map((l) => l.type)).toEqual(['group_added', 'group_removed']);
-  expect(lines[1]).toMatchObject({ actorId: owner.id, data: { groupId: id, groupName: 'Golf Four' }, pushes: 1 });
+  expect(lines[1]).toMatchObject({
+    actorId: owner.id,
+    data: { groupId: id, groupName: 'Golf Four' },
+    pushes: 1,
+  });
   // The first mail of the category went out for 'added'; this one waits in the throttle's window.
   expect((await mailsTo(gone.email)).map((m) => m.subject)).toEqual([`${owner.name} added you to a group`]);
 
   expect((await leaves.agent.api.groups[':id'].leave.$post({ param: { id } })).status).toBe(200);
-  for (const member of [stays, leaves]) expect((await groupLinesOf(member.id)).map((l) => l.type)).toEqual(['group_added']);
+  for (const member of [stays, leaves])
+    expect((await groupLinesOf(member.id)).map((l) => l.type)).toEqual(['group_added']);
   expect(await groupLinesOf(owner.id)).toEqual([]);
 });
 
 test('a removal refused (not the owner) writes no line', async () => {
   const { id, members } = await crew(2);
   const [a, b] = members as [Person, Person];
-  expect((await a.agent.api.groups[':id'].members[':userId'].$delete({ param: { id, userId: b.id } })).status).toBe(403);
+  expect(
+    (await a.agent.api.groups[':id'].members[':userId'].$delete({ param: { id, userId: b.id } })).status,
+  ).toBe(403);
   expect((await groupLinesOf(b.id)).map((l) => l.type)).toEqual(['group_added']);
 });
 
@@ -144,9 +165,21 @@ test("a new group pot: every member but the starter reads '<Name> started a pot 
   // Email is off while the group is made (no 'added' mail), then back to the default: the pot's mail is
   // each member's first in the category, not held by the throttle.
   const { id, code, owner, members } = await crew(3, 'Golf Four', async (people) => {
-    await t.db.insert(notificationPreferences).values(people.map((p) => ({ userId: p.id, category: 'groups' as const, channel: 'email' as const, enabled: false })));
+    await t.db.insert(notificationPreferences).values(
+      people.map((p) => ({
+        userId: p.id,
+        category: 'groups' as const,
+        channel: 'email' as const,
+        enabled: false,
+      })),
+    );
   });
-  await t.db.delete(notificationPreferences).where(inArray(notificationPreferences.userId, members.map((m) => m.id)));
+  await t.db.delete(notificationPreferences).where(
+    inArray(
+      notificationPreferences.userId,
+      members.map((m) => m.id),
+    ),
+  );
   const [starter, b, c] = members as [Person, Person, Person];
   // A member who joined by link is told too, though not Ana's friend.
   const late = await person();
@@ -160,18 +193,38 @@ test("a new group pot: every member but the starter reads '<Name> started a pot 
 
   for (const member of [owner, b, c, late]) {
     const potLines = await t.db
-      .select({ type: notifications.type, data: notifications.data, actorId: notifications.actorId, id: notifications.id })
+      .select({
+        type: notifications.type,
+        data: notifications.data,
+        actorId: notifications.actorId,
+        id: notifications.id,
+      })
       .from(notifications)
-      .where(and(eq(notifications.userId, member.id), inArray(notifications.type, ['group_pot_started', 'pot_invited'])));
-    expect(potLines).toEqual([
+      .where(
+        and(
+          eq(notifications.userId, member.id),
+          inArray(notifications.type, ['group_pot_started', 'pot_invited']),
+        ),
+      );
+    expect(potLines.map(({ type, actorId, data }) => ({ type, actorId, data }))).toEqual([
       {
         type: 'group_pot_started',
         actorId: starter.id,
-        id: expect.any(String),
-        data: { description: 'Longest drive on hole 7?', amount: 10, potId: pot.id, groupId: id, groupName: 'Golf Four' },
+        data: {
+          description: 'Longest drive on hole 7?',
+          amount: 10,
+          potId: pot.id,
+          groupId: id,
+          groupName: 'Golf Four',
+        },
       },
     ]);
-    expect(await t.db.select().from(pushOutbox).where(eq(pushOutbox.notificationId, potLines[0]?.id ?? ''))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(pushOutbox)
+        .where(eq(pushOutbox.notificationId, potLines[0]?.id ?? '')),
+    ).toHaveLength(1);
   }
   const [mail] = (await mailsTo(b.email)).filter((m) => m.subject.includes('started a pot'));
   expect(mail?.subject).toBe(`${starter.name} started a pot in Golf Four`);
@@ -179,7 +232,9 @@ test("a new group pot: every member but the starter reads '<Name> started a pot 
   expect(linksIn(mail?.text ?? '')).toContain(`${TEST_ORIGIN}/pots/${pot.id}`);
   const inbox = await b.agent.api.activity.$get({ query: {} });
   const item = (await inbox.json()).items.find((i) => i.type === 'group_pot_started');
-  expect(item && activitySentence(item, b.id)).toBe(`${starter.name} started a pot in Golf Four: Longest drive on hole 7?`);
+  expect(item && activitySentence(item, b.id)).toBe(
+    `${starter.name} started a pot in Golf Four: Longest drive on hole 7?`,
+  );
 
   expect(await groupLinesOf(starter.id)).toMatchObject([{ type: 'group_added' }]);
   expect(await groupLinesOf(outsider.id)).toEqual([]);
@@ -191,7 +246,14 @@ test('a group pot with a member as referee: the referee gets only the referee re
   const res = await owner.agent.api.pots.$post({ json: potInput(id, [other.id, third.id], referee.id) });
   expect(res.status).toBe(201);
   const types = async (userId: string) =>
-    (await t.db.select({ type: notifications.type }).from(notifications).where(eq(notifications.userId, userId))).map((r) => r.type).sort();
+    (
+      await t.db
+        .select({ type: notifications.type })
+        .from(notifications)
+        .where(eq(notifications.userId, userId))
+    )
+      .map((r) => r.type)
+      .sort();
   expect(await types(referee.id)).toEqual(['group_added', 'pot_referee_asked']);
   expect(await types(other.id)).toEqual(['group_added', 'group_pot_started']);
 });
@@ -207,7 +269,10 @@ test("'Groups' Push and Email off: the lines still reach the inbox, with no push
   });
   const [muted, other] = members as [Person, Person];
   expect((await owner.agent.api.pots.$post({ json: potInput(id, [muted.id, other.id]) })).status).toBe(201);
-  expect((await owner.agent.api.groups[':id'].members[':userId'].$delete({ param: { id, userId: muted.id } })).status).toBe(200);
+  expect(
+    (await owner.agent.api.groups[':id'].members[':userId'].$delete({ param: { id, userId: muted.id } }))
+      .status,
+  ).toBe(200);
 
   const lines = await groupLinesOf(muted.id);
   expect(lines.map((l) => [l.type, l.pushes])).toEqual([
@@ -218,6 +283,9 @@ test("'Groups' Push and Email off: the lines still reach the inbox, with no push
   expect(await mailsTo(muted.email)).toEqual([]);
 
   // 'Bet challenges' still carries a pot among friends, outside any group.
-  expect((await owner.agent.api.pots.$post({ json: { ...potInput(id, [muted.id, other.id]), groupId: null } })).status).toBe(201);
+  expect(
+    (await owner.agent.api.pots.$post({ json: { ...potInput(id, [muted.id, other.id]), groupId: null } }))
+      .status,
+  ).toBe(201);
   expect((await mailsTo(muted.email)).map((m) => m.subject)).toEqual([`${owner.name} invited you to a pot`]);
 });

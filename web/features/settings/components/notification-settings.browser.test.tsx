@@ -21,10 +21,24 @@ const defaults = (): NotificationPreference[] =>
 test("the rows keep the spec's labels in order, and 'Groups' (ADR 065) comes last, Push and Email on by default", async () => {
   worker.use(http.get('/api/settings/notifications', () => HttpResponse.json(defaults())));
   await renderScreen(<NotificationSettings />);
-  await expect.element(page.getByRole('switch', { name: 'Groups Push' })).toHaveAttribute('aria-checked', 'true');
-  await expect.element(page.getByRole('switch', { name: 'Groups Email' })).toHaveAttribute('aria-checked', 'true');
-  const labels = page.getByRole('listitem').elements().map((row) => row.querySelector('span')?.textContent);
-  expect(labels).toEqual(['Bet challenges', 'Bet updates', 'Friend requests', 'Comments', 'Reminders', 'Groups']);
+  await expect
+    .element(page.getByRole('switch', { name: 'Groups Push' }))
+    .toHaveAttribute('aria-checked', 'true');
+  await expect
+    .element(page.getByRole('switch', { name: 'Groups Email' }))
+    .toHaveAttribute('aria-checked', 'true');
+  const labels = page
+    .getByRole('listitem')
+    .elements()
+    .map((row) => row.querySelector('span')?.textContent);
+  expect(labels).toEqual([
+    'Bet challenges',
+    'Bet updates',
+    'Friend requests',
+    'Comments',
+    'Reminders',
+    'Groups',
+  ]);
 });
 
 test("turning 'Groups Email' off saves that one switch at once, with 'Settings saved'", async () => {
@@ -44,6 +58,8 @@ test("turning 'Groups Email' off saves that one switch at once, with 'Settings s
   await email.click();
   await expectSuccessToast('Settings saved');
   await expect.element(email).toHaveAttribute('aria-checked', 'false');
-  await expect.element(page.getByRole('switch', { name: 'Groups Push' })).toHaveAttribute('aria-checked', 'true');
+  await expect
+    .element(page.getByRole('switch', { name: 'Groups Push' }))
+    .toHaveAttribute('aria-checked', 'true');
   expect(saved).toEqual([{ category: 'groups', channel: 'email', enabled: false }]);
 });
