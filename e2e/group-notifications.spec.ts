@@ -1,5 +1,5 @@
 import { expect, saveScreen, test } from './fixtures.ts';
-import { befriend } from './scenario.ts';
+import { befriend, startPot } from './scenario.ts';
 
 /*
  * A crew's news (ADR 065): the inbox tells a member they were added and that another member started a pot in
@@ -26,18 +26,11 @@ test("a member reads 'added you' and a new group pot in the inbox, and the open 
 
   // Cal (not Ben's friend) starts a pot for the group.
   const question = 'Longest drive on hole 7?';
-  const pot = await cal.api.post<{ id: string }>('/api/pots', {
+  const potId = await startPot(cal, {
     question,
-    kind: 'choices',
-    options: ['Ben', 'Dee'],
-    line: null,
+    choices: ['Ben', 'Dee'],
     stake: 10,
-    closesAt: null,
-    resolveBy: null,
-    decider: 'me',
-    refereeId: null,
     inviteeIds: [ana.id, ben.id],
-    entry: { optionIndex: 0 },
     groupId,
   });
   await expect(page.getByRole('link', { name: new RegExp(question.replace('?', '\\?')) })).toBeVisible({
@@ -60,7 +53,7 @@ test("a member reads 'added you' and a new group pot in the inbox, and the open 
   await expect(addedLine).toBeVisible();
   await saveScreen(page, 'group-inbox-lines');
   await potLine.click();
-  await expect(page).toHaveURL(new RegExp(`/pots/${pot.id}$`));
+  await expect(page).toHaveURL(new RegExp(`/pots/${potId}$`));
   await page.goBack();
   await addedLine.click();
   await expect(page).toHaveURL(new RegExp(`/groups/${groupId}$`));

@@ -8,6 +8,7 @@ import { notificationPreferences } from '#server/db/schema/preferences.ts';
 import { pushOutbox, pushSubscriptions } from '#server/db/schema/push.ts';
 import { MAIL_PRIORITY } from '#server/lib/mail-outbox.ts';
 import type { Agent } from '#server/testing/agent.ts';
+import { choicesPotInput } from '#server/testing/pots.ts';
 import { linksIn, makeFriends, signedInUser } from '#server/testing/factories.ts';
 import { closeTestApp, createTestApp, TEST_ORIGIN, type TestApp } from '#server/testing/test-app.ts';
 
@@ -76,20 +77,8 @@ async function mailsTo(email: string) {
     .orderBy(mailOutbox.createdAt);
 }
 
-const potInput = (groupId: string, inviteeIds: string[], refereeId: string | null = null) => ({
-  question: 'Longest drive on hole 7?',
-  kind: 'choices' as const,
-  options: ['Ben', 'Dee'],
-  line: null,
-  stake: 10,
-  closesAt: null,
-  resolveBy: null,
-  decider: refereeId === null ? ('me' as const) : ('referee' as const),
-  refereeId,
-  inviteeIds,
-  entry: { optionIndex: 0 },
-  groupId,
-});
+const potInput = (groupId: string, inviteeIds: string[], refereeId: string | null = null) =>
+  choicesPotInput({ question: 'Longest drive on hole 7?', inviteeIds, groupId, refereeId });
 
 test("New Group: every picked member reads '<Owner> added you to a group: <name>', pushed and mailed with the group's link; the owner gets nothing", async () => {
   const { id, owner, members } = await crew(2);
