@@ -12,6 +12,7 @@ export const notificationCategories = [
   'friend_requests',
   'comments',
   'reminders',
+  'groups',
 ] as const;
 export const notificationCategorySchema = z.enum(notificationCategories);
 export type NotificationCategory = z.infer<typeof notificationCategorySchema>;
@@ -27,6 +28,7 @@ export const categoryLabels: Record<NotificationCategory, string> = {
   friend_requests: 'Friend requests',
   comments: 'Comments',
   reminders: 'Reminders',
+  groups: 'Groups',
 };
 
 export const channelLabels: Record<DeliveryChannel, string> = { push: 'Push', email: 'Email' };
@@ -94,6 +96,11 @@ export function deliveryOf(
     case 'balance_reminder':
     case 'payment_reminder_auto':
       return { category: 'reminders', channels: ['push', 'email'] };
+    // A crew's own news (ADR 065): a new group pot is also its members' invitation to it.
+    case 'group_added':
+    case 'group_removed':
+    case 'group_pot_started':
+      return { category: 'groups', channels: ['push', 'email'] };
     default:
       return null;
   }

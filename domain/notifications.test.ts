@@ -61,7 +61,20 @@ test('people events lead to the actor, bet events to the bet page', () => {
     'settlement_marked',
     'settlement_confirmed',
     'balance_reminder',
+    'group_removed',
   ]);
+});
+
+test("the 'Groups' lines name the group; added opens its page, a new pot the pot, removed the owner (ADR 065)", () => {
+  const group = { groupId: 'g1', groupName: 'Golf Four' };
+  expect(activitySentence(line('group_added', group), 'me')).toBe('Sam Lee added you to a group: Golf Four');
+  expect(activitySentence(line('group_removed', group), 'me')).toBe('Sam Lee removed you from a group: Golf Four');
+  expect(activitySentence(line('group_pot_started', { ...group, description: 'Longest drive?', potId: 'p1' }), 'me')).toBe(
+    'Sam Lee started a pot in Golf Four: Longest drive?',
+  );
+  expect(activityTarget('group_added')).toBe('group');
+  expect(activityTarget('group_pot_started')).toBe('pot');
+  expect(activityTarget('group_removed')).toBe('user');
 });
 
 test("a reminder reads '<Name> reminded you about $N'; an automatic one does not claim the winner sent it", () => {

@@ -53,6 +53,9 @@ export const notificationTypes = [
   'bet_referee_accepted',
   'bet_referee_declined',
   'bet_referee_decided',
+  'group_added',
+  'group_removed',
+  'group_pot_started',
 ] as const;
 export const notificationTypeSchema = z.enum(notificationTypes);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -75,6 +78,9 @@ export const notificationDataSchema = z.object({
    * the line names both, '$20 vs $10' (ADR 066). Absent on even bets and on resolved ones (amount is then the loser's).
    */
   opponentStake: z.number().int().optional(),
+  /** The group lines (ADR 065): which group (its page is the link) and its name when the line was written. */
+  groupId: z.string().optional(),
+  groupName: z.string().optional(),
 });
 export type NotificationData = z.infer<typeof notificationDataSchema>;
 
@@ -192,15 +198,26 @@ export function activitySentence(
       return `${name} declined to referee your bet: ${description}`;
     case 'bet_referee_decided':
       return item.data.winnerId === viewerId ? `${name} decided you won: ${description}` : `${name} decided you lost: ${description}`;
+    case 'group_added':
+      return `${name} added you to a group: ${item.data.groupName ?? 'a group'}`;
+    case 'group_removed':
+      return `${name} removed you from a group: ${item.data.groupName ?? 'a group'}`;
+    case 'group_pot_started':
+      return `${name} started a pot in ${item.data.groupName ?? 'your group'}: ${item.data.description ?? 'a pot'}`;
   }
 }
 
 /**
  * Where a line leads: the bet page for bet events, the actor's profile dialog for people events.
  * A settlement or a balance reminder covers several bets: its line opens the friend's dialog, with their balance line.
+ * Being added to a group opens its page; a new group pot opens the pot. Being removed opens the owner who
+ * removed you: the group's page is closed to you now (ADR 065).
  */
-export function activityTarget(type: NotificationType): 'bet' | 'user' | 'pot' {
+export function activityTarget(type: NotificationType): 'bet' | 'user' | 'pot' | 'group' {
   switch (type) {
+    case 'group_added':
+      return 'group';
+    case 'group_pot_started':
     case 'pot_invited':
     case 'pot_referee_asked':
     case 'pot_cancelled':
@@ -224,6 +241,7 @@ export function activityTarget(type: NotificationType): 'bet' | 'user' | 'pot' {
     case 'settlement_marked':
     case 'settlement_confirmed':
     case 'balance_reminder':
+    case 'group_removed':
       return 'user';
     default:
       return 'bet';

@@ -70,3 +70,24 @@ test("an open uneven bet's lines name both stakes, the creator's first (ADR 066)
     'Alice Smith asked to void your $20 vs $10 bet: Lakers win tonight',
   );
 });
+
+test("the 'Groups' pushes read as their inbox lines and open the group or the pot (ADR 065)", () => {
+  const group = { groupId: 'g1', groupName: 'Golf Four' };
+  expect(pushPayload(line({ type: 'group_added', betId: null, data: group }))).toEqual({
+    title: 'Added to a group',
+    body: 'Alice Smith added you to a group: Golf Four',
+    url: '/groups/g1',
+    tag: 'activity',
+  });
+  expect(pushPayload(line({ type: 'group_removed', betId: null, data: group }))).toMatchObject({
+    title: 'Removed from a group',
+    body: 'Alice Smith removed you from a group: Golf Four',
+    url: '/activity',
+  });
+  const pot = { ...group, potId: 'p1', description: 'Longest drive?', amount: 10 };
+  expect(pushPayload(line({ type: 'group_pot_started', betId: null, data: pot }))).toMatchObject({
+    title: 'New group pot',
+    body: 'Alice Smith started a pot in Golf Four: Longest drive?',
+    url: '/pots/p1',
+  });
+});

@@ -136,6 +136,12 @@ function titleOf(line: PushLine): string {
     case 'balance_reminder':
     case 'payment_reminder_auto':
       return 'Payment reminder';
+    case 'group_added':
+      return 'Added to a group';
+    case 'group_removed':
+      return 'Removed from a group';
+    case 'group_pot_started':
+      return 'New group pot';
     default:
       return 'Sidepot';
   }
@@ -176,13 +182,21 @@ function bodyOf(line: PushLine): string {
   }
 }
 
+/** Where a push opens: the bet page, a group line's group or pot page (as the inbox line, ADR 065), or /activity. */
+function urlOf(line: PushLine): string {
+  if (line.betId) return `/bets/${line.betId}`;
+  if (line.type === 'group_added' && line.data.groupId) return `/groups/${encodeURIComponent(line.data.groupId)}`;
+  if (line.type === 'group_pot_started' && line.data.potId) return `/pots/${encodeURIComponent(line.data.potId)}`;
+  return '/activity';
+}
+
 /** The push for one inbox line, as its recipient reads it. Several pushes about one bet share a tag and collapse. */
 export function pushPayload(line: PushLine): PushPayload {
   const tag = line.betId ? `bet-${line.betId}` : line.actorId && line.type.startsWith('friend_') ? `friend-${line.actorId}` : 'activity';
   return {
     title: titleOf(line),
     body: oneLine(bodyOf(line)),
-    url: line.betId ? `/bets/${line.betId}` : '/activity',
+    url: urlOf(line),
     tag,
   };
 }

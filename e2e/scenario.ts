@@ -54,3 +54,25 @@ export async function wonBet(
   await winner.api.post(`/api/bets/${id}/resolve`, { outcome: 'won' });
   return id;
 }
+
+/** A Choices pot of `creator`'s, entered on its first choice; `groupId` makes it a group pot. Answers its id. */
+export async function startPot(
+  creator: Actor,
+  pot: { question: string; choices: string[]; stake: number; inviteeIds: string[]; groupId?: string },
+): Promise<string> {
+  const created = await creator.api.post<Created>('/api/pots', {
+    question: pot.question,
+    kind: 'choices',
+    options: pot.choices,
+    line: null,
+    stake: pot.stake,
+    closesAt: null,
+    resolveBy: null,
+    decider: 'me',
+    refereeId: null,
+    inviteeIds: pot.inviteeIds,
+    entry: { optionIndex: 0 },
+    groupId: pot.groupId ?? null,
+  });
+  return created.id;
+}

@@ -19,7 +19,7 @@ test('notification switches save at once with a toast and persist across a reloa
   const page = await ana.newPage();
   await openSettings(page);
   await expect(page.getByRole('heading', { name: 'Notifications', exact: true })).toBeVisible();
-  for (const label of ['Bet challenges', 'Bet updates', 'Friend requests', 'Comments', 'Reminders']) {
+  for (const label of ['Bet challenges', 'Bet updates', 'Friend requests', 'Comments', 'Reminders', 'Groups']) {
     await expect(page.getByText(label, { exact: true })).toBeVisible();
   }
   const challengesEmail = page.getByRole('switch', { name: 'Bet challenges Email' });

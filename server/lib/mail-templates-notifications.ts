@@ -25,7 +25,13 @@ export type NotificationMailLinks = {
   unsubscribeToken: string;
 };
 
-function content(mail: MailedNotification, betUrl: string | null, activityUrl: string, potUrl: string | null): { subject: string; paragraphs: string[]; action: MailAction } {
+function content(
+  mail: MailedNotification,
+  betUrl: string | null,
+  activityUrl: string,
+  potUrl: string | null,
+  groupUrl: string | null,
+): { subject: string; paragraphs: string[]; action: MailAction } {
   // Names and descriptions are the users' own words: never a link in our mail (ADR 050).
   const actor = inertUserText(mail.actorName);
   const description = mail.data.description === undefined ? 'a bet' : inertUserText(mail.data.description);
@@ -137,8 +143,44 @@ function content(mail: MailedNotification, betUrl: string | null, activityUrl: s
         paragraphs: [`${actor}, the referee, decided "${description}".`],
         action: seeBet,
       };
+    case 'group_added':
+    case 'group_removed':
+    case 'group_pot_started':
+      return groupContent(mail, actor, { activityUrl, potUrl, groupUrl });
     default:
       return { subject: 'News from Sidepot', paragraphs: ['Something in Sidepot waits for you.'], action: { label: 'Open Sidepot', url: activityUrl } };
+  }
+}
+
+/** The 'Groups' mails (ADR 065): the group's name and a pot's question are users' words, inert as the rest. */
+function groupContent(
+  mail: MailedNotification,
+  actor: string,
+  urls: { activityUrl: string; potUrl: string | null; groupUrl: string | null },
+): { subject: string; paragraphs: string[]; action: MailAction } {
+  const group = mail.data.groupName === undefined ? 'a group' : inertUserText(mail.data.groupName);
+  const open: MailAction = { label: 'Open Sidepot', url: urls.activityUrl };
+  switch (mail.type) {
+    case 'group_added':
+      return {
+        subject: `${actor} added you to a group`,
+        paragraphs: [`${actor} added you to "${group}" on Sidepot.`, "Its pots, leaderboard and balances are on the group's page."],
+        action: urls.groupUrl ? { label: 'See the group', url: urls.groupUrl } : open,
+      };
+    case 'group_removed':
+      return {
+        subject: `${actor} removed you from a group`,
+        paragraphs: [`${actor} removed you from "${group}" on Sidepot.`, 'Pots you entered or were invited to stay open to you.'],
+        action: open,
+      };
+    default: {
+      const question = mail.data.description === undefined ? 'a pot' : inertUserText(mail.data.description);
+      return {
+        subject: `${actor} started a pot in ${group}`,
+        paragraphs: [`"${question}"`, `${formatDollars(mail.data.amount ?? 0)} to enter. Every member of "${group}" may join.`],
+        action: urls.potUrl ? { label: 'See the pot', url: urls.potUrl } : open,
+      };
+    }
   }
 }
 
@@ -152,7 +194,8 @@ export function notificationMail(mail: MailedNotification, links: NotificationMa
   const token = encodeURIComponent(unsubscribeToken);
   const betUrl = mail.betId ? `${publicUrl}/bets/${mail.betId}` : null;
   const potUrl = mail.data.potId ? `${publicUrl}/pots/${encodeURIComponent(mail.data.potId)}` : null;
-  const { subject, paragraphs, action } = content(mail, betUrl, `${publicUrl}/activity`, potUrl);
+  const groupUrl = mail.data.groupId ? `${publicUrl}/groups/${encodeURIComponent(mail.data.groupId)}` : null;
+  const { subject, paragraphs, action } = content(mail, betUrl, `${publicUrl}/activity`, potUrl, groupUrl);
   const more = mail.heldBack > 0 ? [`…and ${mail.heldBack} more since our last email. See them all in your Sidepot activity.`] : [];
   const message = layoutMessage(
     mail.to,

@@ -73,3 +73,30 @@ export async function insertDecidedPot(
           .returning();
   return { pot, payments };
 }
+
+/**
+ * The body of POST /api/pots for a Choices pot the creator enters on its first choice, decided by them unless
+ * a referee is given; `groupId` makes it a group pot.
+ */
+export function choicesPotInput(input: {
+  question: string;
+  inviteeIds: string[];
+  groupId?: string | null;
+  refereeId?: string | null;
+  stake?: number;
+}) {
+  return {
+    question: input.question,
+    kind: 'choices' as const,
+    options: ['Ben', 'Dee'],
+    line: null,
+    stake: input.stake ?? 10,
+    closesAt: null,
+    resolveBy: null,
+    decider: input.refereeId ? ('referee' as const) : ('me' as const),
+    refereeId: input.refereeId ?? null,
+    inviteeIds: input.inviteeIds,
+    entry: { optionIndex: 0 },
+    groupId: input.groupId ?? null,
+  };
+}

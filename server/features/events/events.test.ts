@@ -7,6 +7,7 @@ import { createEventBus, type BusEvent } from '#server/lib/events.ts';
 import { createAgent } from '#server/testing/agent.ts';
 import { insertBet } from '#server/testing/bets.ts';
 import { latestMailTo, makeFriends, pathOf, signedInUser } from '#server/testing/factories.ts';
+import { choicesPotInput } from '#server/testing/pots.ts';
 import { openEventStream, readEventStream, type SseFrame } from '#server/testing/sse.ts';
 import { closeTestApp, createTestApp, TEST_ORIGIN, type TestApp } from '#server/testing/test-app.ts';
 
@@ -236,5 +237,63 @@ test('a session deleted in the database, with no bus event, ends its stream at t
     await keptStream.close();
   } finally {
     await other.close();
+  }
+});
+
+test("a group's members hear its changes live: a rename ('groups'), a new group pot ('pots', and 'notifications' for the told); outsiders nothing", async () => {
+  const owner = await signedInUser(t);
+  const member = await signedInUser(t);
+  const outsider = await signedInUser(t);
+  const other = await signedInUser(t);
+  for (const friend of [member, other]) await makeFriends(t, owner.user.id, friend.user.id);
+  const made = await owner.agent.api.groups.$post({
+    json: { name: 'Golf Four', memberIds: [member.user.id, other.user.id] },
+  });
+  const { id } = await made.json();
+
+  const memberStream = readEventStream(await openEventStream(t, member.agent));
+  const outsiderStream = readEventStream(await openEventStream(t, outsider.agent));
+  const kinds = (frames: SseFrame[]) =>
+    frames
+      .filter((frame) => frame.event === 'change')
+      .map((frame) => changeFrameSchema.parse(JSON.parse(frame.data)).kind);
+  // What the member heard since the marker below, once `done` holds of it.
+  const heardSince = async (start: number, done: (heard: string[]) => boolean) => {
+    const since = () => kinds(memberStream.frames).slice(start);
+    await memberStream.waitFor(() => done(since()));
+    return since();
+  };
+  try {
+    await memberStream.waitFor((frame) => frame.event === 'ready');
+    await outsiderStream.waitFor((frame) => frame.event === 'ready');
+    // On PostgreSQL the group's own creation may still be on its way (NOTIFY arrives after commit): a marker
+    // published now arrives after it (one bus, in order), so what follows the marker is the test's alone.
+    await t.deps.events.publish([member.user.id], { kind: 'people' });
+    await memberStream.waitFor((frame) => frame.event === 'change' && frame.data.includes('people'));
+    const start = kinds(memberStream.frames).length;
+    expect(
+      (await owner.agent.api.groups[':id'].$patch({ param: { id }, json: { name: 'Golf Five' } })).status,
+    ).toBe(200);
+    expect(await heardSince(start, (heard) => heard.length > 0)).toEqual(['groups']);
+
+    const pot = await other.agent.api.pots.$post({
+      json: choicesPotInput({
+        question: 'Longest drive?',
+        inviteeIds: [owner.user.id, member.user.id],
+        groupId: id,
+      }),
+    });
+    expect(pot.status).toBe(201);
+    expect(await heardSince(start, (heard) => heard.includes('notifications'))).toEqual([
+      'groups',
+      'pots',
+      'notifications',
+    ]);
+
+    await t.deps.events.publish([outsider.user.id], { kind: 'friends' });
+    expect(kinds(await outsiderStream.waitFor((frame) => frame.event === 'change'))).toEqual(['friends']);
+  } finally {
+    await memberStream.close();
+    await outsiderStream.close();
   }
 });

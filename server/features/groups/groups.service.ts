@@ -23,6 +23,7 @@ import type { Db } from '#server/db/client.ts';
 import { displayUsernameOf, queryOne, queryRows } from '#server/db/query.ts';
 import { groupMembers, groups } from '#server/db/schema/groups.ts';
 import { AppError } from '#server/lib/errors.ts';
+import { writeNotifications } from '#server/lib/notify.ts';
 
 /** What a group change causes after commit: realtime hints to the people whose screens show it. */
 export type GroupEffects = {
@@ -52,10 +53,16 @@ export function isGroupMember(viewerId: string, groupId: SQL = sql.raw('g.id')):
 /**
  * For a group pot (ADR 063): the caller and every invitee are members, checked on the group row held FOR
  * SHARE until commit, so a removal (which holds it FOR UPDATE) cannot slip in before the pot is written.
- * Not a member, or no such group: 404, alike.
+ * Not a member, or no such group: 404, alike. Returns the group's name and every member, for the pot's
+ * 'Groups' lines (ADR 065).
  */
-export async function assertGroupMembers(tx: Db, userId: string, groupId: string, otherIds: string[]): Promise<void> {
-  const [group] = await tx.select({ id: groups.id }).from(groups).where(eq(groups.id, groupId)).for('share');
+export async function assertGroupMembers(
+  tx: Db,
+  userId: string,
+  groupId: string,
+  otherIds: string[],
+): Promise<{ id: string; name: string; memberIds: string[] }> {
+  const [group] = await tx.select({ id: groups.id, name: groups.name }).from(groups).where(eq(groups.id, groupId)).for('share');
   if (!group) throw notFound();
   const ids = [userId, ...new Set(otherIds)];
   const found = await queryOne(
@@ -66,7 +73,7 @@ export async function assertGroupMembers(tx: Db, userId: string, groupId: string
     )})`,
     count,
   );
-  if (found?.n === ids.length) return;
+  if (found?.n === ids.length) return { ...group, memberIds: await memberIdsOf(tx, groupId) };
   const [self] = await tx
     .select({ id: groupMembers.userId })
     .from(groupMembers)
@@ -162,10 +169,32 @@ export async function createGroup(
     await tx
       .insert(groupMembers)
       .values(input.memberIds.map((id) => ({ groupId: group.id, userId: id, joinedAt: sql`now() + interval '1 millisecond'` })));
-    return group;
+    // Everyone the owner put in hears of it (ADR 065); joining by link is one's own doing and tells nobody.
+    const notified = await writeNotifications(
+      tx,
+      groupLines('group_added', userId, { id: group.id, name: input.name }, input.memberIds),
+    );
+    return { id: group.id, notified };
   });
   await effects.publish([userId, ...input.memberIds], { kind: 'groups' });
-  return created;
+  await effects.publish(created.notified, { kind: 'notifications' });
+  return { id: created.id };
+}
+
+/** One 'Groups' inbox line per recipient: the group's id (its page) and its name as it is now. */
+function groupLines(
+  type: 'group_added' | 'group_removed',
+  actorId: string,
+  group: { id: string; name: string },
+  userIds: string[],
+) {
+  return userIds.map((id) => ({
+    userId: id,
+    type,
+    actorId,
+    betId: null,
+    data: { groupId: group.id, groupName: group.name },
+  }));
 }
 
 /** The group row locked for this transaction (every membership change holds it), or 404 for a non-member. */
@@ -274,9 +303,11 @@ export async function removeMember(
       .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, memberId)))
       .returning({ id: groupMembers.userId });
     if (removed.length === 0) throw new AppError('NOT_FOUND', groupMessages.notMember);
-    return memberIdsOf(tx, groupId);
+    const notified = await writeNotifications(tx, groupLines('group_removed', userId, group, [memberId]));
+    return { members: await memberIdsOf(tx, groupId), notified };
   });
-  await effects.publish([...remaining, memberId], { kind: 'groups' });
+  await effects.publish([...remaining.members, memberId], { kind: 'groups' });
+  await effects.publish(remaining.notified, { kind: 'notifications' });
 }
 
 /** Unpaid payments the user owes from the group's decided pots (not yet confirmed by the payee). */

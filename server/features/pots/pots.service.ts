@@ -276,7 +276,7 @@ export async function createPot(
     // transaction takes the limit lock first.
     if (input.entry !== null) await assertMayBet(tx, userId, input.stake);
     // A group pot invites members of the group, friends or not; its referee is still a friend.
-    if (input.groupId !== null) await assertGroupMembers(tx, userId, input.groupId, input.inviteeIds);
+    const group = input.groupId === null ? null : await assertGroupMembers(tx, userId, input.groupId, input.inviteeIds);
     const invitedFriends = input.groupId === null ? input.inviteeIds : [];
     const others = input.refereeId === null ? invitedFriends : [...invitedFriends, input.refereeId];
     // Every friendship pair locked (in one order) until commit, so an unfriending cannot slip in before the insert.
@@ -335,8 +335,16 @@ export async function createPot(
       const guess = 'guess' in entry ? entry.guess : null;
       await tx.insert(potEntries).values({ potId: pot.id, userId, optionId, guess });
     }
+    // A group pot tells every member but its starter (and its referee, asked on their own line), invited or
+    // not, with one 'Groups' line in place of the invitation (ADR 065).
+    const starts =
+      group === null
+        ? lines('pot_invited', userId, pot, input.inviteeIds)
+        : lines('group_pot_started', userId, pot, group.memberIds.filter((id) => id !== input.refereeId)).map(
+            (line) => ({ ...line, data: { ...line.data, groupId: group.id, groupName: group.name } }),
+          );
     const notified = await writeNotifications(tx, [
-      ...lines('pot_invited', userId, pot, input.inviteeIds),
+      ...starts,
       ...(input.refereeId ? lines('pot_referee_asked', userId, pot, [input.refereeId]) : []),
     ]);
     return { id: pot.id, notified };

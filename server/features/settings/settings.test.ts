@@ -15,7 +15,7 @@ afterAll(() => closeTestApp(t));
 const enabled = (list: NotificationPreference[], category: string, channel: string) =>
   list.find((p) => p.category === category && p.channel === channel)?.enabled;
 
-test('GET lists all 5 categories × 2 channels with the defaults: everything on except Comments email', async () => {
+test('GET lists all 6 categories × 2 channels with the defaults: everything on except Comments email', async () => {
   const { agent } = await signedInUser(t);
   const res = await agent.api.settings.notifications.$get();
   expect(res.status).toBe(200);
@@ -30,6 +30,8 @@ test('GET lists all 5 categories × 2 channels with the defaults: everything on 
     { category: 'comments', channel: 'email', enabled: false },
     { category: 'reminders', channel: 'push', enabled: true },
     { category: 'reminders', channel: 'email', enabled: true },
+    { category: 'groups', channel: 'push', enabled: true },
+    { category: 'groups', channel: 'email', enabled: true },
   ]);
 });
 
@@ -40,7 +42,7 @@ test('PUT stores one switch (upsert) and returns the full list; other users are 
     const res = await me.agent.api.settings.notifications.$put({ json: { category: 'bet_updates', channel: 'email', enabled: value } });
     expect(res.status).toBe(200);
     const list = await res.json();
-    expect(list).toHaveLength(10);
+    expect(list).toHaveLength(12);
     expect(enabled(list, 'bet_updates', 'email')).toBe(value);
   }
   const comments = await me.agent.api.settings.notifications.$put({ json: { category: 'comments', channel: 'email', enabled: true } });

@@ -28,8 +28,9 @@ export function Component() {
   const friends = useAllFriends();
   const viewerId = user?.id ?? '';
   const isGone = group.error instanceof ApiError && (group.error.status === 404 || group.error.status === 422);
-  // Not a member, or an unknown id: the app's 404, the same for both.
-  if (isGone && !group.data) return <NotFound />;
+  // Not a member, or an unknown id: the app's 404, the same for both. A member removed while the page is open
+  // gets it too, when the live 'groups' hint refetches the page (ADR 065).
+  if (isGone) return <NotFound />;
   return (
     <PageLayout title="Group" actions={<ActivityBell />}>
       {group.data ? (

@@ -81,10 +81,16 @@ export function useRemoveMember(groupId: string, config: Config<{ id: string }, 
   );
 }
 
+/**
+ * 'Leave Group' settles at the server's answer and refreshes behind it: the page leaves at once, rather than
+ * re-reading itself first and showing the leaver its not-found screen.
+ */
 export function useLeaveGroup(groupId: string, config: Config<{ id: string }, void> = {}) {
-  return useGroupMutation(
+  return useChangeMutation(
+    groupChanges,
     async () => unwrap(await api.groups[':id'].leave.$post({ param: { id: groupId } })),
     config,
+    { refreshOnError: true, showAnswer: () => undefined },
   );
 }
 

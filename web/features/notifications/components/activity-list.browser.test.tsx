@@ -60,3 +60,39 @@ test("'Mark All Read' reads every line on the server, shows its busy state, and 
   await expect.element(button).not.toBeInTheDocument();
   expect(readAlls).toBe(1);
 });
+
+test("the 'Groups' lines: added opens the group page, a new group pot the pot page, removed the owner's dialog (ADR 065)", async () => {
+  const groupId = '7a1d7c9e-2b1a-4c55-9d0e-1b2c3d4e5f61';
+  const potId = '8b1d7c9e-2b1a-4c55-9d0e-1b2c3d4e5f62';
+  const groupLine = (id: string, type: ActivityItem['type'], data: ActivityItem['data']): ActivityItem => ({
+    id,
+    type,
+    actor: { id: alex.id, name: alex.name, image: null },
+    betId: null,
+    data: { groupId, groupName: 'Golf Four', ...data },
+    isRead: true,
+    createdAt: new Date().toISOString(),
+  });
+  worker.use(
+    http.get('/api/activity', () =>
+      HttpResponse.json<ActivityBody>({
+        items: [
+          groupLine('0b6c7e1a-1111-4a2b-8c3d-000000000011', 'group_pot_started', { description: 'Longest drive?', potId }),
+          groupLine('0b6c7e1a-1111-4a2b-8c3d-000000000012', 'group_removed', {}),
+          groupLine('0b6c7e1a-1111-4a2b-8c3d-000000000013', 'group_added', {}),
+        ],
+        nextCursor: null,
+      }),
+    ),
+  );
+  const opened: string[] = [];
+  await renderScreen(<ActivityList viewerId="me" onOpenUser={(userId) => opened.push(userId)} />);
+  await expect
+    .element(page.getByRole('link', { name: `${alex.name} added you to a group: Golf Four` }))
+    .toHaveAttribute('href', `/groups/${groupId}`);
+  await expect
+    .element(page.getByRole('link', { name: `${alex.name} started a pot in Golf Four: Longest drive?` }))
+    .toHaveAttribute('href', `/pots/${potId}`);
+  await page.getByRole('button', { name: `${alex.name} removed you from a group: Golf Four` }).click();
+  expect(opened).toEqual([alex.id]);
+});

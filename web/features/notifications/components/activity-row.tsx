@@ -15,7 +15,7 @@ type ActivityRowProps = {
 const rowClass =
   'flex w-full items-start gap-3 rounded-lg px-2 py-2.5 text-left outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50';
 
-/** One inbox line: who, what, when; it leads to the bet page or to the actor's profile dialog. */
+/** One inbox line: who, what, when; it leads to the bet, pot or group page, or to the actor's profile dialog. */
 export function ActivityRow({ item, viewerId, isUnread, onOpenUser }: ActivityRowProps) {
   const content = (
     <>
@@ -48,6 +48,13 @@ export function ActivityRow({ item, viewerId, isUnread, onOpenUser }: ActivityRo
   if (target === 'pot' && item.data.potId) {
     return (
       <Link to={`/pots/${item.data.potId}`} className={cn(rowClass, 'hover:bg-accent')}>
+        {content}
+      </Link>
+    );
+  }
+  if (target === 'group' && item.data.groupId) {
+    return (
+      <Link to={`/groups/${item.data.groupId}`} className={cn(rowClass, 'hover:bg-accent')}>
         {content}
       </Link>
     );
