@@ -100,6 +100,9 @@ export function deliveryOf(
     case 'group_added':
     case 'group_removed':
     case 'group_pot_started':
+    // A simplified payment waiting on me (ADR 064): mine to make once a round opens, mine to confirm once marked.
+    case 'group_settle_started':
+    case 'group_payment_marked':
       return { category: 'groups', channels: ['push', 'email'] };
     default:
       return null;

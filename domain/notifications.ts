@@ -56,6 +56,8 @@ export const notificationTypes = [
   'group_added',
   'group_removed',
   'group_pot_started',
+  'group_payment_marked',
+  'group_settle_started',
 ] as const;
 export const notificationTypeSchema = z.enum(notificationTypes);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -204,6 +206,10 @@ export function activitySentence(
       return `${name} removed you from a group: ${item.data.groupName ?? 'a group'}`;
     case 'group_pot_started':
       return `${name} started a pot in ${item.data.groupName ?? 'your group'}: ${item.data.description ?? 'a pot'}`;
+    case 'group_payment_marked':
+      return `${name} marked ${amount} as paid in ${item.data.groupName ?? 'your group'}`;
+    case 'group_settle_started':
+      return `${name} is settling up ${item.data.groupName ?? 'your group'}: you pay ${amount}`;
   }
 }
 
@@ -216,6 +222,8 @@ export function activitySentence(
 export function activityTarget(type: NotificationType): 'bet' | 'user' | 'pot' | 'group' {
   switch (type) {
     case 'group_added':
+    case 'group_payment_marked':
+    case 'group_settle_started':
       return 'group';
     case 'group_pot_started':
     case 'pot_invited':

@@ -91,3 +91,18 @@ test("the 'Groups' pushes read as their inbox lines and open the group or the po
     url: '/pots/p1',
   });
 });
+
+test("a simplified payment waiting on me pushes its inbox line and opens the group's page (ADR 064)", () => {
+  const data = { groupId: 'g1', groupName: 'Golf Four', amount: 12 };
+  expect(pushPayload(line({ type: 'group_payment_marked', betId: null, data }))).toEqual({
+    title: 'Payment marked',
+    body: 'Alice Smith marked $12 as paid in Golf Four',
+    url: '/groups/g1',
+    tag: 'activity',
+  });
+  expect(pushPayload(line({ type: 'group_settle_started', betId: null, data }))).toMatchObject({
+    title: 'Settle up',
+    body: 'Alice Smith is settling up Golf Four: you pay $12',
+    url: '/groups/g1',
+  });
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formatDollars } from './money.ts';
-import { activitySentence, snapshotStakes, type NotificationData, type NotificationType } from './notifications.ts';
+import { activitySentence, activityTarget, snapshotStakes, type NotificationData, type NotificationType } from './notifications.ts';
 import { hasForbiddenCharacters } from './text.ts';
 
 const base64Url = (bytes: number, message: string) =>
@@ -142,6 +142,10 @@ function titleOf(line: PushLine): string {
       return 'Removed from a group';
     case 'group_pot_started':
       return 'New group pot';
+    case 'group_payment_marked':
+      return 'Payment marked';
+    case 'group_settle_started':
+      return 'Settle up';
     default:
       return 'Sidepot';
   }
@@ -185,7 +189,8 @@ function bodyOf(line: PushLine): string {
 /** Where a push opens: the bet page, a group line's group or pot page (as the inbox line, ADR 065), or /activity. */
 function urlOf(line: PushLine): string {
   if (line.betId) return `/bets/${line.betId}`;
-  if (line.type === 'group_added' && line.data.groupId) return `/groups/${encodeURIComponent(line.data.groupId)}`;
+  if (activityTarget(line.type) === 'group' && line.data.groupId)
+    return `/groups/${encodeURIComponent(line.data.groupId)}`;
   if (line.type === 'group_pot_started' && line.data.potId) return `/pots/${encodeURIComponent(line.data.potId)}`;
   return '/activity';
 }

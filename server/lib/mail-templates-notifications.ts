@@ -146,6 +146,8 @@ function content(
     case 'group_added':
     case 'group_removed':
     case 'group_pot_started':
+    case 'group_payment_marked':
+    case 'group_settle_started':
       return groupContent(mail, actor, { activityUrl, potUrl, groupUrl });
     default:
       return { subject: 'News from Sidepot', paragraphs: ['Something in Sidepot waits for you.'], action: { label: 'Open Sidepot', url: activityUrl } };
@@ -165,6 +167,24 @@ function groupContent(
       return {
         subject: `${actor} added you to a group`,
         paragraphs: [`${actor} added you to "${group}" on Sidepot.`, "Its pots, leaderboard and balances are on the group's page."],
+        action: urls.groupUrl ? { label: 'See the group', url: urls.groupUrl } : open,
+      };
+    case 'group_payment_marked':
+      return {
+        subject: `${actor} marked ${formatDollars(mail.data.amount ?? 0)} as paid in ${group}`,
+        paragraphs: [
+          `${actor} marked ${formatDollars(mail.data.amount ?? 0)} to you as paid, settling up "${group}".`,
+          "Once it reaches you, confirm it on the group's Balances tab.",
+        ],
+        action: urls.groupUrl ? { label: 'See the group', url: urls.groupUrl } : open,
+      };
+    case 'group_settle_started':
+      return {
+        subject: `Settle up in ${group}: you pay ${formatDollars(mail.data.amount ?? 0)}`,
+        paragraphs: [
+          `${actor} started settling up "${group}" with the fewest payments.`,
+          `Your part: ${formatDollars(mail.data.amount ?? 0)}. The group's Balances tab has the pay links and 'Mark Paid'.`,
+        ],
         action: urls.groupUrl ? { label: 'See the group', url: urls.groupUrl } : open,
       };
     case 'group_removed':

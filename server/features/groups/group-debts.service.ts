@@ -10,6 +10,7 @@ import { groupRounds } from '#server/db/schema/groups.ts';
 import { potPayments } from '#server/db/schema/pots.ts';
 import { settlements } from '#server/db/schema/settlements.ts';
 import { AppError } from '#server/lib/errors.ts';
+import { writeNotifications } from '#server/lib/notify.ts';
 import { groupMemberIds, isGroupMember, lockGroupOfMember, type GroupEffects } from './groups.service.ts';
 
 /*
@@ -155,7 +156,7 @@ export async function markSimplifiedPayment(
 ): Promise<{ id: string }> {
   const changed = () => new AppError('CONFLICT', groupDebtMessages.changed);
   const result = await db.transaction(async (tx) => {
-    await lockGroupOfMember(tx, viewerId, groupId);
+    const group = await lockGroupOfMember(tx, viewerId, groupId);
     const [open] = await tx
       .select()
       .from(groupRounds)
@@ -226,14 +227,38 @@ export async function markSimplifiedPayment(
       .onConflictDoNothing()
       .returning({ id: settlements.id });
     if (!settlement) throw new AppError('CONFLICT', groupDebtMessages.alreadyMarked);
+    // What now waits on whom: the payee's confirmation, and, when this mark opened the round, every other
+    // payer's own payment.
+    const about = { groupId, groupName: group.name };
+    const notified = await writeNotifications(tx, [
+      {
+        userId: payment.payeeId,
+        type: 'group_payment_marked',
+        actorId: viewerId,
+        betId: null,
+        data: { ...about, amount: payment.amount },
+      },
+      ...(open
+        ? []
+        : plan
+            .filter((entry) => entry.payerId !== viewerId)
+            .map((entry) => ({
+              userId: entry.payerId,
+              type: 'group_settle_started' as const,
+              actorId: viewerId,
+              betId: null,
+              data: { ...about, amount: entry.amount },
+            }))),
+    ]);
     // A new round took the payments over: their pots' pages change for everyone in them.
     const potPeople = open ? [] : debts.flatMap((debt) => [debt.payerId, debt.payeeId]);
-    return { settlement, potPeople };
+    return { settlement, potPeople, notified };
   });
   const members = await groupMemberIds(db, groupId);
   await effects.publish(members, { kind: 'groups' });
   await effects.publish([viewerId, input.payeeId], { kind: 'bets' });
   if (result.potPeople.length > 0)
     await effects.publish([...new Set([...members, ...result.potPeople])], { kind: 'pots' });
+  await effects.publish(result.notified, { kind: 'notifications' });
   return result.settlement;
 }

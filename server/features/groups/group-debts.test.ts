@@ -1,8 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { groupDebtMessages, netsOf } from '#domain/group-debts.ts';
+import { activitySentence } from '#domain/notifications.ts';
 import { groupMembers } from '#server/db/schema/groups.ts';
+import { notifications } from '#server/db/schema/notifications.ts';
 import { potEntries, potPayments, pots } from '#server/db/schema/pots.ts';
 import { settlements } from '#server/db/schema/settlements.ts';
 import { type Agent, errorOf } from '#server/testing/agent.ts';
@@ -332,4 +334,45 @@ test('the last two confirms at once: both succeed and the round completes exactl
   const covered = await t.db.select().from(potPayments).where(eq(potPayments.payerId, alex.id));
   expect(covered.every((row) => row.confirmedAt !== null)).toBe(true);
   expect(await balances(alex, id)).toMatchObject({ roundId: null, payments: [] });
+});
+
+/** The simplified-payment lines one person has, oldest first, as their inbox reads them. */
+async function settleLinesOf(who: Person, actor: Person) {
+  const rows = await t.db
+    .select({ type: notifications.type, data: notifications.data })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, who.id),
+        inArray(notifications.type, ['group_payment_marked', 'group_settle_started']),
+      ),
+    )
+    .orderBy(notifications.createdAt);
+  return rows.map((row) =>
+    activitySentence(
+      { type: row.type, actor: { id: actor.id, name: actor.name, image: null }, data: row.data },
+      who.id,
+    ),
+  );
+}
+
+test("a simplified payment waiting on me is a 'Groups' line: my part when the round opens, my confirmation when it is marked", async () => {
+  const { id, people } = await crew();
+  const [alex, blake, casey, drew] = people;
+  // Alex owes Casey 5 and Drew owes Blake 3: two payments, two payers.
+  await potWith(id, alex.id, [[alex, casey, 5]]);
+  await potWith(id, alex.id, [[drew, blake, 3]]);
+  const { version } = await balances(alex, id);
+  expect((await mark(alex, id, { payeeId: casey.id, amount: 5, version })).status).toBe(201);
+
+  expect(await settleLinesOf(casey, alex)).toEqual(['Alex marked $5 as paid in Crew']);
+  expect(await settleLinesOf(drew, alex)).toEqual(['Alex is settling up Crew: you pay $3']);
+  expect(await settleLinesOf(blake, alex)).toEqual([]);
+  expect(await settleLinesOf(alex, alex)).toEqual([]);
+
+  // The round is open: Drew's mark tells Blake, and nobody is told of the round again.
+  expect((await mark(drew, id, { payeeId: blake.id, amount: 3, version })).status).toBe(201);
+  expect(await settleLinesOf(blake, drew)).toEqual(['Drew marked $3 as paid in Crew']);
+  expect(await settleLinesOf(casey, alex)).toEqual(['Alex marked $5 as paid in Crew']);
+  expect(await settleLinesOf(drew, alex)).toEqual(['Alex is settling up Crew: you pay $3']);
 });
