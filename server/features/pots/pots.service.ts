@@ -37,6 +37,7 @@ export type PotEffects = {
 };
 
 type PotRow = typeof pots.$inferSelect;
+type PotPaymentRow = typeof potPayments.$inferSelect;
 
 const POT_NOT_FOUND = 'Pot not found.';
 const notFound = () => new AppError('NOT_FOUND', POT_NOT_FOUND);
@@ -196,6 +197,22 @@ export async function announcePotPayments(db: Db, effects: PotEffects, potId: st
 async function announce(db: Db, effects: PotEffects, potId: string, notified: string[] = []) {
   await effects.publish(await peopleOf(db, potId), { kind: 'pots' });
   if (notified.length > 0) await effects.publish(notified, { kind: 'notifications' });
+}
+
+/**
+ * One change to a pot: `change` runs in one transaction and returns who it notified; then everyone in the
+ * pot hears of it live, and the viewer gets the pot's page as it now is.
+ */
+async function changePot(
+  db: Db,
+  effects: PotEffects,
+  userId: string,
+  potId: string,
+  change: (tx: Db) => Promise<string[]>,
+): Promise<PotView> {
+  const notified = await db.transaction(change);
+  await announce(db, effects, potId, notified);
+  return getPot(db, userId, potId);
 }
 
 function lines(
@@ -367,7 +384,7 @@ export async function joinPot(
   potId: string,
   pick: PotPickInput,
 ): Promise<PotView> {
-  const notified = await db.transaction(async (tx) => {
+  return changePot(db, effects, userId, potId, async (tx) => {
     const [found] = await tx.select().from(pots).where(eq(pots.id, potId));
     if (!found) throw notFound();
     // The limit lock first, as in every bet-making transaction.
@@ -402,8 +419,6 @@ export async function joinPot(
     if (!isOpen(pot, await dbNow(tx))) throw conflict(potMessages.entriesClosed);
     throw forbidden('Only invited friends can join this pot.');
   });
-  await announce(db, effects, potId, notified);
-  return getPot(db, userId, potId);
 }
 
 export async function changePick(
@@ -494,7 +509,7 @@ export async function closeEntries(
   userId: string,
   potId: string,
 ): Promise<PotView> {
-  const notified = await db.transaction(async (tx) => {
+  return changePot(db, effects, userId, potId, async (tx) => {
     const pot = await lockVisiblePot(tx, userId, potId, 'update');
     if (pot.creatorId !== userId) throw forbidden('Only the creator can close entries.');
     if (!isOpen(pot, await dbNow(tx))) throw conflict(potMessages.entriesClosed);
@@ -520,8 +535,6 @@ export async function closeEntries(
     }
     return settle(tx, userId, pot, { outcome: 'not_enough' });
   });
-  await announce(db, effects, potId, notified);
-  return getPot(db, userId, potId);
 }
 
 export async function cancelPot(
@@ -530,7 +543,7 @@ export async function cancelPot(
   userId: string,
   potId: string,
 ): Promise<PotView> {
-  const notified = await db.transaction(async (tx) => {
+  return changePot(db, effects, userId, potId, async (tx) => {
     const pot = await lockVisiblePot(tx, userId, potId, 'update');
     if (pot.creatorId !== userId) throw forbidden('Only the creator can cancel this pot.');
     if (pot.status === 'cancelled') throw conflict('This pot was already cancelled.');
@@ -542,8 +555,6 @@ export async function cancelPot(
       .where(eq(pots.id, potId));
     return writeNotifications(tx, lines('pot_cancelled', userId, pot, await peopleOf(tx, potId)));
   });
-  await announce(db, effects, potId, notified);
-  return getPot(db, userId, potId);
 }
 
 export async function acceptReferee(
@@ -721,7 +732,7 @@ export async function declareResult(
   potId: string,
   input: DeclarePotInput,
 ): Promise<PotView> {
-  const notified = await db.transaction(async (tx) => {
+  return changePot(db, effects, userId, potId, async (tx) => {
     const pot = await lockVisiblePot(tx, userId, potId, 'update');
     if (pot.decider === 'vote') throw conflict('The entrants decide this pot by vote.');
     if (pot.decider === 'me' && pot.creatorId !== userId)
@@ -745,8 +756,6 @@ export async function declareResult(
     if (!('number' in input)) throw new AppError('VALIDATION_FAILED', 'Enter the actual number.');
     return settle(tx, userId, pot, { outcome: 'declared', optionId: null, number: input.number });
   });
-  await announce(db, effects, potId, notified);
-  return getPot(db, userId, potId);
 }
 
 /**
@@ -761,7 +770,7 @@ export async function castVote(
   potId: string,
   optionId: string,
 ): Promise<PotView> {
-  const notified = await db.transaction(async (tx) => {
+  return changePot(db, effects, userId, potId, async (tx) => {
     const pot = await lockVisiblePot(tx, userId, potId, 'update');
     if (pot.decider !== 'vote') throw conflict('The entrants do not vote on this pot.');
     if (pot.status === 'decided') throw conflict('This pot was already decided.');
@@ -792,75 +801,87 @@ export async function castVote(
     if (!isStrictMajority(agreeing, entries.length)) return [];
     return settle(tx, userId, pot, { outcome: 'declared', optionId, number: null });
   });
-  await announce(db, effects, potId, notified);
-  return getPot(db, userId, potId);
 }
 
-/** The payer says they paid: one conditional statement, so Mark Paid twice marks once. */
-export async function markPotPaymentSent(
+/**
+ * A pot payment's two steps, each one conditional statement (Mark Paid twice marks once): the payer says
+ * they paid, then the payee confirms it. Both only while the pot stands decided (on hold while disputed).
+ */
+const paymentSteps = {
+  sent: {
+    set: { sentAt: sql`now()` },
+    party: potPayments.payerId,
+    ready: () => isNull(potPayments.sentAt),
+    line: 'pot_payment_marked',
+    told: (payment: PotPaymentRow) => payment.payeeId,
+  },
+  confirmed: {
+    set: { confirmedAt: sql`now()` },
+    party: potPayments.payeeId,
+    ready: () =>
+      and(
+        isNotNull(potPayments.sentAt),
+        isNull(potPayments.confirmedAt),
+        // A payment in a settle-up is confirmed with the settlement, as a whole (ADR 059)...
+        isNull(potPayments.settlementId),
+        // ...and one a group's simplified payments took over, with the round's last settlement (ADR 064).
+        isNull(potPayments.groupRoundId),
+      ),
+    line: 'pot_payment_confirmed',
+    told: (payment: PotPaymentRow) => payment.payerId,
+  },
+} as const;
+
+async function stepPotPayment(
+  db: Db,
+  effects: PotEffects,
+  userId: string,
+  potId: string,
+  paymentId: string,
+  step: keyof typeof paymentSteps,
+): Promise<PotView> {
+  const { set, party, ready, line, told } = paymentSteps[step];
+  return changePot(db, effects, userId, potId, async (tx) => {
+    const [row] = await tx
+      .update(potPayments)
+      .set(set)
+      .where(
+        and(
+          eq(potPayments.id, paymentId),
+          eq(potPayments.potId, potId),
+          eq(party, userId),
+          ready(),
+          sql`exists (select 1 from pot p where p.id = ${potId} and p.status = 'decided')`,
+        ),
+      )
+      .returning();
+    if (!row) return refusePayment(tx, userId, potId, paymentId, step);
+    const [pot] = await tx.select().from(pots).where(eq(pots.id, potId));
+    if (!pot) throw notFound();
+    return writeNotifications(tx, lines(line, userId, pot, [told(row)], row.amount));
+  });
+}
+
+/** 'Mark Paid': the payer says they paid. */
+export function markPotPaymentSent(
   db: Db,
   effects: PotEffects,
   userId: string,
   potId: string,
   paymentId: string,
 ): Promise<PotView> {
-  const notified = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(potPayments)
-      .set({ sentAt: sql`now()` })
-      .where(
-        and(
-          eq(potPayments.id, paymentId),
-          eq(potPayments.potId, potId),
-          eq(potPayments.payerId, userId),
-          isNull(potPayments.sentAt),
-          sql`exists (select 1 from pot p where p.id = ${potId} and p.status = 'decided')`,
-        ),
-      )
-      .returning();
-    if (!row) return refusePayment(tx, userId, potId, paymentId, 'sent');
-    const [pot] = await tx.select().from(pots).where(eq(pots.id, potId));
-    if (!pot) throw notFound();
-    return writeNotifications(tx, lines('pot_payment_marked', userId, pot, [row.payeeId], row.amount));
-  });
-  await announce(db, effects, potId, notified);
-  return getPot(db, userId, potId);
+  return stepPotPayment(db, effects, userId, potId, paymentId, 'sent');
 }
 
-export async function confirmPotPayment(
+/** 'Confirm Payment Received': the payee confirms a payment marked sent. */
+export function confirmPotPayment(
   db: Db,
   effects: PotEffects,
   userId: string,
   potId: string,
   paymentId: string,
 ): Promise<PotView> {
-  const notified = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(potPayments)
-      .set({ confirmedAt: sql`now()` })
-      .where(
-        and(
-          eq(potPayments.id, paymentId),
-          eq(potPayments.potId, potId),
-          eq(potPayments.payeeId, userId),
-          isNotNull(potPayments.sentAt),
-          isNull(potPayments.confirmedAt),
-          // A payment in a settle-up is confirmed with the settlement, as a whole (ADR 059).
-          isNull(potPayments.settlementId),
-          // ...and one a group's simplified payments took over, with the round's last settlement (ADR 064).
-          isNull(potPayments.groupRoundId),
-          // Payments are on hold while the result is disputed.
-          sql`exists (select 1 from pot p where p.id = ${potId} and p.status = 'decided')`,
-        ),
-      )
-      .returning();
-    if (!row) return refusePayment(tx, userId, potId, paymentId, 'confirmed');
-    const [pot] = await tx.select().from(pots).where(eq(pots.id, potId));
-    if (!pot) throw notFound();
-    return writeNotifications(tx, lines('pot_payment_confirmed', userId, pot, [row.payerId], row.amount));
-  });
-  await announce(db, effects, potId, notified);
-  return getPot(db, userId, potId);
+  return stepPotPayment(db, effects, userId, potId, paymentId, 'confirmed');
 }
 
 async function refusePayment(
@@ -902,7 +923,7 @@ export async function disputePot(
   potId: string,
   reason: string | null,
 ): Promise<PotView> {
-  const notified = await db.transaction(async (tx) => {
+  return changePot(db, effects, userId, potId, async (tx) => {
     const [row] = await tx
       .update(pots)
       .set({ status: 'disputed', disputedAt: sql`now()`, disputedBy: userId, disputeReason: reason })
@@ -956,8 +977,6 @@ export async function disputePot(
     if (paid) throw conflict('You marked your payment paid, so the result can no longer be disputed.');
     throw conflict('A result can be disputed only within 48 hours.');
   });
-  await announce(db, effects, potId, notified);
-  return getPot(db, userId, potId);
 }
 
 /**
@@ -973,7 +992,7 @@ export async function voteOnDispute(
   potId: string,
   overturn: boolean,
 ): Promise<PotView> {
-  const notified = await db.transaction(async (tx) => {
+  return changePot(db, effects, userId, potId, async (tx) => {
     const pot = await lockVisiblePot(tx, userId, potId, 'update');
     if (pot.status !== 'disputed') throw conflict('This pot is not disputed.');
     const entries = await tx
@@ -1023,6 +1042,4 @@ export async function voteOnDispute(
       .where(eq(pots.id, potId));
     return writeNotifications(tx, lines('pot_dispute_overturned', userId, pot, everyone));
   });
-  await announce(db, effects, potId, notified);
-  return getPot(db, userId, potId);
 }
