@@ -28,15 +28,14 @@ export type PageBudget = {
 
 /**
  * Every page's first load with React (ADR 049, `npm run size -- --report`): react-dom's client ~65.6 KiB,
- * react-router's data router ~30.3 (its production build), react ~2.9; tailwind-merge is gone (ADR 058).
- * The lever left is the router: wouter measured 26.1 KiB lighter on every page but was withdrawn (ADR 057 in
- * docs/decisions/README.md); docs/performance.md.
+ * the router ~4.2 (wouter with web/lib/router/, ADR 057; it replaced react-router's data router, ~30.3), react
+ * ~2.9; tailwind-merge is gone (ADR 058); docs/performance.md.
  */
 const REACT_FIRST_LOAD =
-  'react-dom 65.6 + react-router 30.3 + react 2.9 KiB on every page (ADR 049, ADR 057 withdrawn)';
+  'react-dom 65.6 + the router 4.2 + react 2.9 KiB on every page (ADR 049, ADR 057)';
 
 export const PAGE_BUDGETS: PageBudget[] = [
-  // '/' is the sign-up screen (web/app/router.tsx: the index route).
+  // '/' is the sign-up screen (web/app/router.tsx: the guest-only group's first route).
   {
     page: '/',
     routeModules: ['app/routes/signup.tsx'],

@@ -1,6 +1,6 @@
 import { MailCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '#web/lib/router/router.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import {
   Card,
