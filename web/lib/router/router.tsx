@@ -166,12 +166,15 @@ export function ScrollRestoration() {
   }, [history, positions]);
   const firstKey = useRef(key);
   useLayoutEffect(() => {
+    // No `return window.scrollTo(…)`: Chromium's scroll methods return a promise (lib.dom says void), and
+    // an effect's return value is its cleanup; React called that promise at the next navigation and the
+    // screen change crashed (ADR 057). The lint rule sidepot/effect-cleanup keeps effects from returning one.
     const saved = history.action() === 'POP' ? positions.get(key) : undefined;
-    if (saved !== undefined) return window.scrollTo(0, saved);
     const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
-    if (target) return target.scrollIntoView();
+    if (saved !== undefined) window.scrollTo(0, saved);
+    else if (target) target.scrollIntoView();
     // The page as it loaded (a prerendered screen may have been scrolled before hydration) stays where it is.
-    if (key !== firstKey.current) window.scrollTo(0, 0);
+    else if (key !== firstKey.current) window.scrollTo(0, 0);
   }, [history, positions, key, hash]);
   return null;
 }

@@ -33,7 +33,9 @@ export function CheckEmail({ email, loginPath }: CheckEmailProps) {
   const returnPath = returnStatePath(useLocation().state);
   const heading = useRef<HTMLHeadingElement>(null);
   // The form the visitor was in is gone: move focus (and a screen reader) to what replaced it.
-  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
 
   const resend = useResendVerificationEmail({
     onSuccess: () => {
