@@ -7,6 +7,7 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { effectCleanup } from './scripts/eslint/effect-cleanup.js';
 
 /*
  * One flat config: type-aware TypeScript rules plus the layer boundaries
@@ -159,9 +160,15 @@ export default tseslint.config(
   {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks, '@tanstack/query': tanstackQuery },
+    plugins: {
+      'react-hooks': reactHooks,
+      '@tanstack/query': tanstackQuery,
+      sidepot: { rules: { 'effect-cleanup': effectCleanup } },
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      // An effect returns a cleanup function or nothing: a returned promise crashed a screen change (ADR 057).
+      'sidepot/effect-cleanup': 'error',
       '@tanstack/query/exhaustive-deps': 'error',
       '@typescript-eslint/no-restricted-imports': [
         'error',

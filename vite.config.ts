@@ -31,26 +31,9 @@ const bundleReport: PluginOption[] = process.env['BUNDLE_REPORT']
     ]
   : [];
 
-/**
- * react-router's package.json points every bundler at its development build (dev warnings kept); the package
- * ships a production build beside it. A build resolves to that (ADR 049); `npm run dev` and the web tests keep
- * the warnings. Exact matches only; both files import the same shared chunks, so one router instance.
- */
-const reactRouterProduction = [
-  {
-    find: /^react-router$/,
-    replacement: fromRoot('./node_modules/react-router/dist/production/index.mjs'),
-  },
-  {
-    find: /^react-router\/dom$/,
-    replacement: fromRoot('./node_modules/react-router/dist/production/dom-export.mjs'),
-  },
-];
-
 // Vite requires a default export.
-export default defineConfig(({ command }) => ({
+export default defineConfig({
   root: fromRoot('./web'),
-  resolve: { alias: command === 'build' ? reactRouterProduction : [] },
   plugins: [
     // React Fast Refresh in `npm run dev` (ADR 049).
     react(),
@@ -110,4 +93,4 @@ export default defineConfig(({ command }) => ({
     // Same origin for the browser, so the HttpOnly session cookie needs no CORS.
     proxy: { '/api': { target: apiUrl } },
   },
-}));
+});

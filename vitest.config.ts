@@ -39,7 +39,7 @@ const webProject = {
       'react-dom',
       'react-dom/client',
       'react/jsx-dev-runtime',
-      'react-router',
+      'wouter',
       '@tanstack/react-query',
       'react-hook-form',
       '@hookform/resolvers/zod',

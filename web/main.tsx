@@ -47,7 +47,12 @@ void createAppRouter().then((router) => {
     startTransition(() => {
       hydrateRoot(
         container,
-        <App router={router} onMounted={() => delete container.dataset['prerendered']} />,
+        <App
+          router={router}
+          onMounted={() => {
+            delete container.dataset['prerendered'];
+          }}
+        />,
         { onRecoverableError: (error) => console.error(error) },
       );
     });

@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
-import { createMemoryRouter } from 'react-router';
 import { App } from './app/app.tsx';
-import { loadFirstScreen, routes } from './app/router.tsx';
+import { loadFirstScreen, loadScreen } from './app/router.tsx';
+import { createMemoryHistory } from './lib/router/history.ts';
 
 /** The signed-out first screens the build renders into HTML (ADR 047); the server serves them by path. */
 export const PRERENDERED_PATHS = ['/', '/signup', '/login'] as const;
@@ -29,7 +29,7 @@ const HOISTED_TITLE = /^<title>([^<]*)<\/title>/;
  */
 export async function prerender(path: string): Promise<PrerenderedScreen> {
   await loadFirstScreen(path);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryHistory({ initialEntries: [path], prepare: loadScreen });
   const rendered = renderToString(<App router={router} />);
   const hoisted = HOISTED_TITLE.exec(rendered);
   if (!hoisted) return { title: null, html: rendered };

@@ -28,8 +28,8 @@ type PrerenderOptions = {
  * After the client build, renders the signed-out first screens (/, /signup, /login) to HTML and writes
  * them to `<outDir>/.prerender/pages.json`, where server/lib/static-files.ts serves them to requests without
  * a session cookie (ADR 047), with React's `renderToString` (ADR 049). The SSR build bundles every
- * dependency (`noExternal`) with the client build's aliases (react-router's production build), so the
- * markup comes from the same modules as the client that hydrates it.
+ * dependency (`noExternal`) with the client build's aliases, if any, so the markup comes from the same
+ * modules as the client that hydrates it.
  */
 export function prerenderScreens({ entry, plugins }: PrerenderOptions): Plugin {
   let config: ResolvedConfig | undefined;

@@ -10,7 +10,10 @@ import { AppRouter, type AppRouterInstance } from './router.tsx';
  */
 export function App({ router, onMounted }: { router: AppRouterInstance; onMounted?: () => void }) {
   // A parent's effects run after its children's: by then the whole first commit (or hydration) is done.
-  useEffect(() => onMounted?.(), [onMounted]);
+  // A block body: what an effect returns is its cleanup, and web/main.tsx's callback returns `delete`'s true.
+  useEffect(() => {
+    onMounted?.();
+  }, [onMounted]);
   return (
     <StrictMode>
       <AppProvider>

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router/router.tsx';
 import type { UserSummary } from '#domain/profiles.ts';
 import { relativeTime } from '#domain/relative-time.ts';
 import { formatStakes } from '#domain/bet-stakes.ts';

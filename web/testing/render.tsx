@@ -1,9 +1,11 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { Route, Switch } from 'wouter';
 import { render, type RenderResult } from 'vitest-browser-react';
 import { LazyToaster } from '../components/ui/lazy-toaster.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
+import { createMemoryHistory } from '../lib/router/history.ts';
+import { RouterProvider, useLocation } from '../lib/router/router.tsx';
 
 /** Where a navigation away from the screen under test landed, for tests to assert on. */
 function NavigatedAway() {
@@ -14,7 +16,7 @@ function NavigatedAway() {
 export type RenderScreenOptions = {
   /** The URL the screen is at; defaults to `path`. */
   url?: string;
-  /** The route pattern the screen is mounted at (for params like /bets/:id). */
+  /** The route pattern the screen is mounted at (for params like /bets/:id; `/*` for every path). */
   path?: string;
   /** Navigation state of the first entry (a preselected friend). */
   state?: unknown;
@@ -33,12 +35,18 @@ export async function renderScreen(ui: ReactNode, options: RenderScreenOptions =
   const url = new URL(options.url ?? path, window.location.origin);
   const result = await render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[{ pathname: url.pathname, search: url.search, state: options.state }]}>
-        <Routes>
-          <Route path={path} element={ui} />
-          <Route path="*" element={<NavigatedAway />} />
-        </Routes>
-      </MemoryRouter>
+      <RouterProvider
+        history={createMemoryHistory({
+          initialEntries: [{ pathname: url.pathname, search: url.search, state: options.state }],
+        })}
+      >
+        <Switch>
+          <Route path={path}>{ui}</Route>
+          <Route path="*">
+            <NavigatedAway />
+          </Route>
+        </Switch>
+      </RouterProvider>
       <LazyToaster />
     </QueryClientProvider>,
   );

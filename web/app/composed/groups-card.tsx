@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '#web/lib/router/router.tsx';
 import { useAllFriends } from '#web/features/friends/api/get-friends.ts';
 import { GroupsCard as GroupsCardOnly } from '#web/features/groups/components/groups-card.tsx';
 import { LazyOverlay } from '#web/components/ui/lazy-overlay.tsx';
@@ -23,7 +23,7 @@ export function GroupsCard() {
           open={isOpen}
           onOpenChange={setIsOpen}
           friends={friends.data?.items}
-          onCreated={(id) => void navigate(`/groups/${id}`)}
+          onCreated={(id) => navigate(`/groups/${id}`)}
         />
       </LazyOverlay>
     </>

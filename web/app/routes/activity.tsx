@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '#web/lib/router/router.tsx';
 import { PageLayout } from '#web/components/layouts/page-layout.tsx';
 import { useAuthSession } from '#web/features/auth/hooks/use-auth-session.ts';
 import { useBalances } from '#web/features/balances/api/get-balances.ts';
@@ -29,7 +29,7 @@ export function Component() {
 
   const placeBetWith = (friendId: string) => {
     setSelectedUserId(null);
-    void navigate(PLACE_BET_PATH, { state: placeBetState(friendId) });
+    navigate(PLACE_BET_PATH, { state: placeBetState(friendId) });
   };
 
   return (

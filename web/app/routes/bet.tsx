@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from '#web/lib/router/router.tsx';
 import { NotFound } from '#web/components/errors/not-found.tsx';
 import { BackLink } from '#web/components/layouts/back-link.tsx';
 import { PageLayout } from '#web/components/layouts/page-layout.tsx';
@@ -30,7 +30,7 @@ import { LoadError } from '#web/components/errors/load-error.tsx';
  * its history, and its comments with the box to add one.
  */
 export function Component() {
-  const { id = '' } = useParams();
+  const { id } = useParams<'/bets/:id'>();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { user } = useAuthSession();
@@ -45,7 +45,7 @@ export function Component() {
 
   const placeBetWith = (friendId: string) => {
     setSelectedUserId(null);
-    void navigate(PLACE_BET_PATH, { state: placeBetState(friendId) });
+    navigate(PLACE_BET_PATH, { state: placeBetState(friendId) });
   };
   const viewerId = user?.id ?? '';
   const data = bet.data;

@@ -1,4 +1,4 @@
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from '#web/lib/router/router.tsx';
 import { challengeStateMessage } from '#domain/challenge-rules.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
@@ -14,7 +14,7 @@ import { LoadError } from '#web/components/errors/load-error.tsx';
 
 /** /challenge/:code, public: who challenged you, to what, and how to answer. */
 export function Component() {
-  const { code = '' } = useParams();
+  const { code } = useParams<'/challenge/:code'>();
   const navigate = useNavigate();
   const { user, isLoading } = useAuthSession();
   const challenge = useChallenge(code);
@@ -55,7 +55,7 @@ export function Component() {
           ) : isLoading ? (
             <Spinner label="Loading" />
           ) : user ? (
-            <ChallengeAnswer challenge={data} onTaken={(betId) => void navigate(`/bets/${betId}`)} />
+            <ChallengeAnswer challenge={data} onTaken={(betId) => navigate(`/bets/${betId}`)} />
           ) : (
             <div className="grid gap-2">
               <Button asChild size="lg">

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '#web/lib/router/router.tsx';
 import { PageLayout } from '#web/components/layouts/page-layout.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { LazyOverlay } from '#web/components/ui/lazy-overlay.tsx';
@@ -51,7 +51,7 @@ export function Component() {
 
   const placeBetWith = (friendId: string) => {
     setSelectedUserId(null);
-    void navigate(PLACE_BET_PATH, { state: placeBetState(friendId) });
+    navigate(PLACE_BET_PATH, { state: placeBetState(friendId) });
   };
 
   return (

@@ -1,4 +1,4 @@
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from '#web/lib/router/router.tsx';
 import { groupMessages } from '#domain/group-rules.ts';
 import { AuthLayout } from '#web/components/layouts/auth-layout.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -12,7 +12,7 @@ import { toast } from '#web/lib/toast.ts';
 
 /** /groups/join/:code: public; signed out it offers sign-up and sign-in and comes back, signed in 'Join Group'. */
 export function Component() {
-  const code = useParams()['code'] ?? '';
+  const { code } = useParams<'/groups/join/:code'>();
   const navigate = useNavigate();
   const session = useAuthSession();
   const signedIn = session.user !== null;
@@ -20,7 +20,7 @@ export function Component() {
   const join = useJoinGroup(code, {
     onSuccess: ({ id }) => {
       toast.success(groupMessages.joined);
-      void navigate(`/groups/${id}`, { replace: true });
+      navigate(`/groups/${id}`, { replace: true });
     },
     onError: (error) => toast.error(apiErrorMessage(error, 'Please try again.')),
   });

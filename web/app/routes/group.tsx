@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from '#web/lib/router/router.tsx';
 import { NotFound } from '#web/components/errors/not-found.tsx';
 import { PageLayout } from '#web/components/layouts/page-layout.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -20,7 +20,7 @@ const CreatePotForm = lazy(async () => {
 
 /** /groups/:id, members only: the header, then the Pots, Leaderboard and Balances tabs. */
 export function Component() {
-  const { id = '' } = useParams();
+  const { id } = useParams<'/groups/:id'>();
   const { user } = useAuthSession();
   const navigate = useNavigate();
   const group = useGroup(id);
@@ -35,7 +35,7 @@ export function Component() {
     <PageLayout title="Group" actions={<ActivityBell />}>
       {group.data ? (
         <div className="grid gap-4">
-          <GroupHeader group={group.data} viewerId={viewerId} onLeft={() => void navigate('/profile')} />
+          <GroupHeader group={group.data} viewerId={viewerId} onLeft={() => navigate('/profile')} />
           <GroupTabs
             groupId={group.data.id}
             viewerId={viewerId}
@@ -48,7 +48,7 @@ export function Component() {
                     name: group.data.name,
                     memberIds: group.data.members.map((m) => m.id).filter((memberId) => memberId !== viewerId),
                   }}
-                  onCreated={(pot) => void navigate(`/pots/${pot.id}`)}
+                  onCreated={(pot) => navigate(`/pots/${pot.id}`)}
                 />
               </Suspense>
             )}

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '#web/lib/router/router.tsx';
 import type { MyChallenge } from '#domain/challenges.ts';
 import { isOnBreak } from '#domain/limit-rules.ts';
 import { PageLayout } from '#web/components/layouts/page-layout.tsx';
@@ -100,7 +100,7 @@ export function Component() {
           </Tabs>
           <div id={potPanelId}>
             <Suspense fallback={null}>
-              <CreatePotForm friends={friendList} onCreated={(pot) => void navigate(`/pots/${pot.id}`)} />
+              <CreatePotForm friends={friendList} onCreated={(pot) => navigate(`/pots/${pot.id}`)} />
             </Suspense>
           </div>
         </div>
@@ -113,7 +113,7 @@ export function Component() {
             friends={friendList}
             friendId={friendId}
             onFriendChange={setFriendId}
-            onPlaced={() => void navigate('/feed')}
+            onPlaced={() => navigate('/feed')}
             onChallengeCreated={setChallenge}
             createChallenge={createChallenge}
             friendsPath="/profile"

@@ -1,4 +1,4 @@
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from '#web/lib/router/router.tsx';
 import { toast } from '#web/lib/toast.ts';
 import { nowFriendsText } from '#domain/invite-texts.ts';
 import { AuthLayout } from '#web/components/layouts/auth-layout.tsx';
@@ -12,14 +12,14 @@ import { ApiError, apiErrorMessage } from '#web/lib/api-error.ts';
 
 /** /invite/:code — public; opening it only reads (accepting is a button, a POST). */
 export function Component() {
-  const code = useParams()['code'] ?? '';
+  const { code } = useParams<'/invite/:code'>();
   const navigate = useNavigate();
   const session = useAuthSession();
   const invite = useInvite(code, session.user?.id ?? null, { enabled: !session.isLoading });
   const accept = useAcceptInvite({
     onSuccess: ({ inviter }) => {
       toast.success(nowFriendsText(inviter.name));
-      void navigate('/home', { replace: true });
+      navigate('/home', { replace: true });
     },
     onError: (error) =>
       toast.error('Could not accept the invite', {

@@ -1,4 +1,4 @@
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from '#web/lib/router/router.tsx';
 import { NotFound } from '#web/components/errors/not-found.tsx';
 import { PageLayout } from '#web/components/layouts/page-layout.tsx';
 import { ProofPhotos } from '#web/components/proof-photos.tsx';
@@ -13,7 +13,7 @@ import { LoadError } from '#web/components/errors/load-error.tsx';
 
 /** /pots/:id: the pot, its outcomes and entrants, and everything the viewer may do with it now. */
 export function Component() {
-  const { id = '' } = useParams();
+  const { id } = useParams<'/pots/:id'>();
   const { user } = useAuthSession();
   const navigate = useNavigate();
   const pot = usePot(id);
@@ -43,7 +43,7 @@ export function Component() {
             viewerId={viewerId}
             friends={friends}
             // A referee who declined no longer sees the pot: back to their inbox.
-            onRefereeDeclined={() => void navigate('/activity')}
+            onRefereeDeclined={() => navigate('/activity')}
           />
           <ProofPhotos subject={{ pot: id }} canAdd={mayAddProof} />
         </div>

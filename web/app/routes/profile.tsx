@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '#web/lib/router/router.tsx';
 import { toast } from '#web/lib/toast.ts';
 import { LoadError } from '#web/components/errors/load-error.tsx';
 import { PageLayout } from '#web/components/layouts/page-layout.tsx';
@@ -48,7 +48,7 @@ export function Component() {
   const signOut = useSignOut({
     onSuccess: () => {
       toast.success('Logged out');
-      void navigate('/login', { replace: true });
+      navigate('/login', { replace: true });
     },
     onError: (error) => {
       toast.error('Logout failed', {
@@ -60,7 +60,7 @@ export function Component() {
   const placeBetWith = (friendId: string) => {
     setSelectedUserId(null);
     setIsFriendsOpen(false);
-    void navigate(PLACE_BET_PATH, { state: placeBetState(friendId) });
+    navigate(PLACE_BET_PATH, { state: placeBetState(friendId) });
   };
 
   const screen = profile.data;

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '#web/lib/router/router.tsx';
 import { AuthLayout } from '#web/components/layouts/auth-layout.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { FullScreenSpinner } from '#web/components/ui/full-screen-spinner.tsx';
@@ -15,7 +15,7 @@ export function Component() {
   useEffect(() => {
     if (token) return;
     toastInvalidResetLink();
-    void navigate('/login', { replace: true });
+    navigate('/login', { replace: true });
   }, [token, navigate]);
 
   if (!token) return <FullScreenSpinner />;

@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '#web/lib/router/router.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { SupportEmailLink } from '#web/features/config/components/support-email-link.tsx';
@@ -13,7 +13,7 @@ export function Component() {
   const canGoBack =
     location.key !== 'default' ||
     (window.history.length > 1 && document.referrer.startsWith(`${window.location.origin}/`));
-  const goBack = () => void (canGoBack ? navigate(-1) : navigate('/'));
+  const goBack = () => (canGoBack ? navigate(-1) : navigate('/'));
 
   return (
     <main id="main" tabIndex={-1} className="outline-none mx-auto w-full max-w-md px-4 py-6">

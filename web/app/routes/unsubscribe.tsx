@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '#web/lib/router/router.tsx';
 import { unsubscribeMessages } from '#domain/notification-preferences.ts';
 import { AuthLayout } from '#web/components/layouts/auth-layout.tsx';
 import { useUnsubscribe } from '#web/features/settings/api/unsubscribe.ts';

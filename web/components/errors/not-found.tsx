@@ -1,5 +1,5 @@
 import { Compass } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router/router.tsx';
 import { DocumentTitle } from '../layouts/document-title.tsx';
 import { Button } from '../ui/button.tsx';
 

@@ -1,5 +1,5 @@
 import { CircleExclamationPoint } from 'lucide-react';
-import { Link, useRouteError } from 'react-router';
+import { Link, useRouteError } from '#web/lib/router/router.tsx';
 import { Button } from '../ui/button.tsx';
 
 /**

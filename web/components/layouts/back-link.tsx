@@ -1,5 +1,5 @@
 import { ChevronLeft } from 'lucide-react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from '#web/lib/router/router.tsx';
 
 /**
  * 'Back': to the screen the visitor came from in this app (the feed, the inbox, a profile), or to
@@ -15,7 +15,7 @@ export function BackLink({ fallback }: { fallback: string }) {
       onClick={(event) => {
         if (!hasPrevious) return;
         event.preventDefault();
-        void navigate(-1);
+        navigate(-1);
       }}
       className="-ml-2 inline-flex size-10 items-center justify-center rounded-md outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
     >

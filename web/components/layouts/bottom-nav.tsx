@@ -1,5 +1,5 @@
 import { CircleDollarSign, Newspaper, User } from 'lucide-react';
-import { NavLink } from 'react-router';
+import { NavLink } from '#web/lib/router/router.tsx';
 import { cn } from '#web/lib/utils.ts';
 
 type BottomNavProps = {
@@ -28,7 +28,7 @@ export function BottomNav({ profileNeedsAttention = false, onProfileClick }: Bot
               onClick={onClick}
               // The dot itself is decorative; the link's name carries it for screen readers.
               aria-label={hasDot ? `${label}, needs attention` : undefined}
-              className={({ isActive }) =>
+              className={(isActive) =>
                 cn(
                   'flex h-full flex-col items-center justify-center gap-1 text-xs font-medium transition-colors outline-none focus-visible:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:ring-inset',
                   isActive ? 'text-primary' : 'text-muted-foreground hover:text-foreground',

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router/router.tsx';
 import { cn } from '#web/lib/utils.ts';
 
 type TextLinkProps = ComponentProps<typeof Link> & { tone?: 'primary' | 'muted' };

@@ -1,6 +1,6 @@
 import { MailCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '#web/lib/router/router.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import {
   Card,
@@ -33,7 +33,9 @@ export function CheckEmail({ email, loginPath }: CheckEmailProps) {
   const returnPath = returnStatePath(useLocation().state);
   const heading = useRef<HTMLHeadingElement>(null);
   // The form the visitor was in is gone: move focus (and a screen reader) to what replaced it.
-  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
 
   const resend = useResendVerificationEmail({
     onSuccess: () => {

@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation } from '#web/lib/router/router.tsx';
 import { FullScreenSpinner } from '#web/components/ui/full-screen-spinner.tsx';
 import { OfflineNotice } from '#web/components/ui/offline-notice.tsx';
 import { useOnlineStatus } from '#web/hooks/use-online-status.ts';
@@ -8,8 +8,8 @@ import { didSignOutHere, forgetSignOutHere } from '../api/sign-out.ts';
 import { useAuthSession } from '../hooks/use-auth-session.ts';
 import type { ReturnState } from '../utils/return-path.ts';
 
-/** Layout route for signed-in screens: spinner while the session loads, else /login. */
-export function RequireAuth() {
+/** Layout of the signed-in screens: spinner while the session loads, else /login. */
+export function RequireAuth({ children }: { children: ReactNode }) {
   const { user, isLoading, isUnsure } = useAuthSession();
   const location = useLocation();
   const online = useOnlineStatus();
@@ -35,7 +35,7 @@ export function RequireAuth() {
   // (the banner says why) and nothing is queued to be sent later (ADR 053). `contents`: no box of its own.
   return (
     <fieldset disabled={!online} className="contents">
-      <Outlet />
+      {children}
     </fieldset>
   );
 }

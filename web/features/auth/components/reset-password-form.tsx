@@ -1,5 +1,5 @@
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '#web/lib/router/router.tsx';
 import { toast } from '#web/lib/toast.ts';
 import { checkResetPassword } from '#domain/account-rules.ts';
 import type { ResetPasswordFormValues } from '#domain/users.ts';
@@ -31,12 +31,12 @@ export function ResetPasswordForm({ token }: { token: string }) {
         form: FORM,
         description: 'Your password has been successfully reset. You can now log in with your new password.',
       });
-      void navigate('/login', { replace: true });
+      navigate('/login', { replace: true });
     },
     onError: (error) => {
       if (error instanceof AuthError && error.code === 'INVALID_TOKEN') {
         toastInvalidResetLink();
-        void navigate('/login', { replace: true });
+        navigate('/login', { replace: true });
         return;
       }
       toast.error('Error', {

@@ -1,12 +1,7 @@
 import { useId } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from '#web/lib/router/router.tsx';
 import { toast } from '#web/lib/toast.ts';
-import {
-  accountMessages,
-  checkSignUp,
-  checkSignUpFields,
-  type SignUpField,
-} from '#domain/account-rules.ts';
+import { accountMessages, checkSignUp, checkSignUpFields, type SignUpField } from '#domain/account-rules.ts';
 import type { SignUpFormValues } from '#domain/users.ts';
 import { personFields } from '#web/components/person-fields.ts';
 import { Button } from '#web/components/ui/button.tsx';

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '#web/lib/router/router.tsx';
 import { isInviteCode } from '#domain/invite-code.ts';
 
 /** `?invite=<code>` when the visitor came through an invite link, else ''. */

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '#web/lib/router/router.tsx';
 import { toast } from '#web/lib/toast.ts';
 import { useAuthSession } from './use-auth-session.ts';
 

@@ -1,6 +1,6 @@
 import { HandCoins } from 'lucide-react';
 import { useContext } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router/router.tsx';
 import { toast } from '#web/lib/toast.ts';
 import type { BalanceDetail } from '#domain/balances.ts';
 import { balanceLine, settleUpNote } from '#domain/balance-rules.ts';

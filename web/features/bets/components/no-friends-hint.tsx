@@ -1,5 +1,5 @@
 import { Users } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router/router.tsx';
 
 /**
  * Above the friend picker of a user who has no friends yet: the Place Bet form

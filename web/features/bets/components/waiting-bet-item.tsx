@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router/router.tsx';
 import type { Bet, WaitingReason } from '#domain/bets.ts';
 import { UserAvatar } from '#web/components/ui/user-avatar.tsx';
 import { formatStakes, otherParty } from '../utils/bet-view.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '#web/lib/router/router.tsx';
 import { readPlaceBetFriendId } from '../utils/place-bet-navigation.ts';
 
 /**
@@ -24,7 +24,7 @@ export function usePreselectedFriend(
   }
 
   useEffect(() => {
-    if (passed) void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+    if (passed) navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
   }, [passed, location.pathname, location.search, navigate]);
 
   return [friendId, setFriendId];

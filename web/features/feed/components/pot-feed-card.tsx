@@ -1,6 +1,6 @@
 import { Users } from 'lucide-react';
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router/router.tsx';
 import { formatDollars } from '#domain/money.ts';
 import { potEntrantsText, potStatusLabels, potTotalText } from '#domain/pot-rules.ts';
 import type { FeedPot } from '#domain/pots.ts';

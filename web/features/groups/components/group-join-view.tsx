@@ -1,5 +1,5 @@
 import { UsersRound } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router/router.tsx';
 import { membersCountText } from '#domain/group-rules.ts';
 import type { GroupJoinPage } from '#domain/groups.ts';
 import { ActionButton } from '#web/components/ui/action-button.tsx';

@@ -1,6 +1,6 @@
 import { Plus } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router/router.tsx';
 import { leaderboardPeriodLabels, leaderboardPeriods, type LeaderboardPeriod } from '#domain/group-rules.ts';
 import { formatDollars } from '#domain/money.ts';
 import { potStatusLabels } from '#domain/pot-rules.ts';

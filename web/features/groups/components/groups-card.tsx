@@ -1,5 +1,5 @@
 import { Plus, UsersRound } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router/router.tsx';
 import { membersCountText } from '#domain/group-rules.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router/router.tsx';
 import type { InvitePage } from '#domain/invites.ts';
 import { alreadyFriendsText, inviteHeading, inviteMessages } from '#domain/invite-texts.ts';
 import { Button } from '#web/components/ui/button.tsx';

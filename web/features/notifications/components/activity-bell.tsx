@@ -1,6 +1,6 @@
 import { Bell } from 'lucide-react';
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router/router.tsx';
 import { useNotificationSummary } from '../api/get-notification-summary.ts';
 
 /**

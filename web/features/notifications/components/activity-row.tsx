@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router/router.tsx';
 import { activitySentence, activityTarget, type ActivityItem } from '#domain/notifications.ts';
 import { relativeTime } from '#domain/relative-time.ts';
 import { UserAvatar } from '#web/components/ui/user-avatar.tsx';

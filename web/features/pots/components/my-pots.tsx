@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router/router.tsx';
 import { formatDollars } from '#domain/money.ts';
 import { potEntrantsText, potStatusLabels, potTotalText } from '#domain/pot-rules.ts';
 import type { FeedPot } from '#domain/pots.ts';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router/router.tsx';
 import { formatDollars } from '#domain/money.ts';
 import { waitingPotLine, type WaitingPot } from '#domain/pots.ts';
 import { Button } from '#web/components/ui/button.tsx';

@@ -1,6 +1,6 @@
 import { CircleDollarSign, UserPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router/router.tsx';
 import type { ProfileScreen } from '#domain/profiles.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ProfileFriendsCard } from './profile-friends-card.tsx';

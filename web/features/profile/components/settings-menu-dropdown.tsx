@@ -1,6 +1,6 @@
 import { Download, LogOut, Pencil, Settings, SlidersHorizontal } from 'lucide-react';
 import { useLayoutEffect, useRef } from 'react';
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router/router.tsx';
 import { HISTORY_CSV_PATH } from '#domain/history.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import {

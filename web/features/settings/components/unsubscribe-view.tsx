@@ -1,13 +1,11 @@
 import { CircleAlert, MailX } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '#web/lib/router/router.tsx';
 import { unsubscribeMessages } from '#domain/notification-preferences.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 
 type UnsubscribeViewProps =
-  | { state: 'pending' }
-  | { state: 'done' }
-  | { state: 'failed'; message: string; onRetry?: () => void };
+  { state: 'pending' } | { state: 'done' } | { state: 'failed'; message: string; onRetry?: () => void };
 
 /** What the public /unsubscribe page shows while, and after, it posts the mail's token. */
 export function UnsubscribeView(props: UnsubscribeViewProps) {
@@ -21,7 +19,10 @@ export function UnsubscribeView(props: UnsubscribeViewProps) {
   const isDone = props.state === 'done';
   const Icon = isDone ? MailX : CircleAlert;
   return (
-    <section className="flex flex-col items-center gap-3 rounded-xl border bg-card px-6 py-8 text-center shadow-sm" aria-live="polite">
+    <section
+      className="flex flex-col items-center gap-3 rounded-xl border bg-card px-6 py-8 text-center shadow-sm"
+      aria-live="polite"
+    >
       <span className="flex size-12 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
         <Icon className="size-6" aria-hidden />
       </span>
