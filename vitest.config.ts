@@ -58,7 +58,6 @@ const webProject = {
       '@radix-ui/react-label',
       '@radix-ui/react-dropdown-menu',
       '@radix-ui/react-dialog',
-      '@radix-ui/react-checkbox',
       '@radix-ui/react-alert-dialog',
       'vitest-browser-react',
     ],

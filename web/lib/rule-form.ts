@@ -75,13 +75,13 @@ export function useRuleForm<TValues extends FormValues>(
     },
   });
 
-  /** Props for a controlled checkbox (our Radix `Checkbox`). */
+  /** Props for a controlled checkbox (our `Checkbox`). */
   const checkbox = (name: CheckboxField<TValues>) => ({
     name,
     ref: trackField(name),
     checked: checked[name] ?? defaults[name] === true,
-    onCheckedChange: (value: boolean | 'indeterminate') => {
-      checkedNow.current = { ...checkedNow.current, [name]: value === true };
+    onCheckedChange: (value: boolean) => {
+      checkedNow.current = { ...checkedNow.current, [name]: value };
       setChecked(checkedNow.current);
       if (hasSubmitted.current) validate();
     },
