@@ -5,7 +5,7 @@ import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig, type PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { bundleStats } from './scripts/vite/bundle-stats.ts';
-import { inlineCommonChunks } from './scripts/vite/inline-common-chunks.ts';
+import { inlineCommonChunks, sharedUiGroup } from './scripts/vite/inline-common-chunks.ts';
 import { precompress } from './scripts/vite/precompress.ts';
 import { prerenderScreens } from './scripts/vite/prerender.ts';
 
@@ -84,7 +84,12 @@ export default defineConfig({
     // Fewer, larger first-load files (ADR 048); Rolldown requires entry signatures not to be preserved.
     rolldownOptions: {
       preserveEntrySignatures: false,
-      output: { codeSplitting: { experimentalInlineCommonChunks: inlineCommonChunks } },
+      output: {
+        codeSplitting: {
+          experimentalInlineCommonChunks: inlineCommonChunks,
+          groups: [sharedUiGroup],
+        },
+      },
     },
   },
   server: {

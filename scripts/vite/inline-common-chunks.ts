@@ -57,3 +57,16 @@ export function copiedModules(chunks: Record<string, { modules: { id: string }[]
     for (const { id } of modules) chunksOf.set(id, [...(chunksOf.get(id) ?? []), chunk]);
   return new Map([...chunksOf].filter(([, found]) => found.length > 1));
 }
+
+/**
+ * lucide's icon runtime, Radix Slot and `cn` in one chunk, as automatic chunking had them while every screen
+ * that used one used the others: once a lazy chunk used `cn` and Slot without an icon (Start a Pot's form, after
+ * the checkbox went native, issue 23), they split into two chunks just over the inlining size, and every page
+ * loaded both (+0.2-0.3 KiB gzip each). Every page's first load uses all three anyway. Only these modules, not
+ * their dependencies (react stays in its own chunk).
+ */
+export const sharedUiGroup = {
+  name: 'utils',
+  test: /[\\/]node_modules[\\/](?:lucide-react[\\/]dist[\\/]esm[\\/](?:shared[\\/]|Icon\.mjs|createLucideIcon\.mjs|context\.mjs)|@radix-ui[\\/]react-(?:slot|compose-refs)[\\/]|clsx[\\/])|[\\/]web[\\/]lib[\\/]utils\.ts$/,
+  includeDependenciesRecursively: false,
+};

@@ -62,6 +62,18 @@ export function usePreloadOnIntent(...components: { preload: () => Promise<unkno
 }
 
 /**
+ * Fetches the given lazy components' chunks as the calling component mounts: for parts a screen shows as soon as
+ * its data arrives (issue 23: the profile's bet actions), so the chunk loads alongside the data, not after it.
+ */
+export function usePreloadOnMount(...components: { preload: () => Promise<unknown> }[]): void {
+  useEffect(() => {
+    for (const component of components) void component.preload();
+    // Once per mount: the components are module-level constants, the same on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
+  }, []);
+}
+
+/**
  * True from the first render at which `isOpen` is: a lazy dialog mounts on its first opening and then stays
  * mounted, so closing it animates and returns focus as an eager one does.
  */

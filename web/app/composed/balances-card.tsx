@@ -3,12 +3,18 @@ import {
   type BalanceReminderProps,
 } from '#web/features/balances/components/balance-reminder-slot.ts';
 import { BalancesCard as BalancesCardOnly } from '#web/features/balances/components/balances-card.tsx';
-import { BalanceReminderButton } from '#web/features/reminders/components/balance-reminder-button.tsx';
+import { lazyComponent, usePreloadOnMount } from '#web/lib/lazy-component.ts';
 
+// Not in the profile's first load (issue 23): fetched as the card mounts; the card's list waits for it in a Suspense.
+const BalanceReminderButton = lazyComponent(
+  async () =>
+    (await import('#web/features/reminders/components/balance-reminder-button.tsx')).BalanceReminderButton,
+);
 const balanceReminder = (props: BalanceReminderProps) => <BalanceReminderButton {...props} />;
 
 /** The profile's balances with the reminders feature's 'Send Reminder' on what a friend owes. */
 export function BalancesCard() {
+  usePreloadOnMount(BalanceReminderButton);
   return (
     <BalanceReminderSlot.Provider value={balanceReminder}>
       <BalancesCardOnly />
