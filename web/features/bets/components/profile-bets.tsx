@@ -3,11 +3,11 @@ import { useState, type ReactNode } from 'react';
 import { Link } from '#web/lib/router/router.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { EmptyState } from '#web/components/ui/empty-state.tsx';
-import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useRevealedCount } from '#web/hooks/use-revealed-count.ts';
 import type { BetSectionName } from '#domain/bets.ts';
 import { useMyBets } from '../api/get-my-bets.ts';
 import { BetSection } from './bet-section.tsx';
+import { BetsLoading } from './bets-loading.tsx';
 import { LoadError } from '#web/components/errors/load-error.tsx';
 
 type ProfileBetsProps = {
@@ -51,11 +51,7 @@ export function ProfileBets({
       // The toast (query meta) says what failed; this keeps a way to try again on the screen.
       return <LoadError query={bets} message="Failed to load bets. Please try again." />;
     }
-    return (
-      <div className="flex justify-center rounded-xl border bg-card py-10" aria-busy>
-        <Spinner label="Loading bets" />
-      </div>
-    );
+    return <BetsLoading />;
   }
 
   const { pending, active, past } = bets.data;
