@@ -126,6 +126,25 @@ test('what is typed into the prerendered login form before the app runs is kept 
   await expect(page).toHaveURL(/\/home$/);
 });
 
+test('the age box ticked on the prerendered sign-up before the app runs stays ticked and counts', async ({
+  page,
+}) => {
+  const release = await holdScripts(page);
+  await page.goto('/signup', { waitUntil: 'commit' });
+  const age = page.getByRole('checkbox', { name: 'I am 18 or older' });
+  // A native box (issue 23): it ticks in the server's markup.
+  await age.click();
+  await expect(age).toBeChecked();
+  release();
+  await waitForHydration(page);
+  await expect(age).toBeChecked();
+  // The form's own state has it: the empty form's errors leave the age box out.
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByLabel('Full Name')).toBeFocused();
+  await expect(page.getByText('You must confirm you are 18 or older to continue.')).toHaveCount(0);
+  await expect(age).toBeChecked();
+});
+
 test('a link on the prerendered login followed before the app runs: the next page goes Back to it', async ({
   page,
 }) => {

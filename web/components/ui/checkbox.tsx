@@ -12,10 +12,20 @@ type CheckboxProps = Omit<ComponentProps<'input'>, 'type' | 'checked' | 'onChang
  * ~5.5 KiB gzip of the sign-up page's first load (issue 23), and the native box is a checkbox to every
  * browser, screen reader and form already. It is the `peer` of the Label after it (`peer-disabled:`).
  */
-export function Checkbox({ className, onCheckedChange, ...props }: CheckboxProps) {
+export function Checkbox({ className, checked, onCheckedChange, ref, ...props }: CheckboxProps) {
   return (
     <input
       type="checkbox"
+      ref={(input) => {
+        // A box on a prerendered screen (ADR 047) can be ticked before the app runs, and hydration leaves the
+        // tick on screen: adopt it, or the form would refuse what the visitor sees as ticked. (React sets a
+        // controlled box's DOM state before refs attach, so otherwise the two agree.)
+        if (input && checked !== undefined && input.checked !== checked) onCheckedChange?.(input.checked);
+        if (typeof ref === 'function') return ref(input);
+        if (ref) ref.current = input;
+        return undefined;
+      }}
+      checked={checked}
       className={cn(
         'peer size-5 shrink-0 cursor-default appearance-none rounded-[5px] border border-input bg-card shadow-xs transition-shadow outline-none',
         'focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/40',
