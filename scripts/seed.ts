@@ -1,8 +1,8 @@
 /*
  * Seeds a realistic, deterministic dataset: verified users, a heavy-tailed
- * friend graph, pending friend requests, bets in every state and pots in every state.
+ * friend graph, pending friend requests, bets in every state, pots in every state and groups with their pots.
  *
- *   npm run seed -- --users 100000 [--seed 42] [--bets N] [--database-url postgres://…] [--data-dir ./data] [--reset]
+ *   npm run seed -- --users 100000 [--seed 42] [--bets N] [--pots N] [--groups N] [--database-url postgres://…] [--data-dir ./data] [--reset]
  *
  * The same --seed gives the same users, graph and bets; timestamps are placed
  * relative to the run so the app's "Nh ago" labels look current. Everything is
@@ -13,6 +13,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { hashPassword } from 'better-auth/crypto';
 import { z } from 'zod';
+import { GROUP_MEMBERS_MAX } from '#domain/group-rules.ts';
 import { accounts, users as usersTable } from '../server/db/schema/auth.ts';
 import { bets } from '../server/db/schema/bets.ts';
 import { comments } from '../server/db/schema/comments.ts';
@@ -20,7 +21,9 @@ import { betLikes } from '../server/db/schema/likes.ts';
 import { notifications } from '../server/db/schema/notifications.ts';
 import { friendRequests, friendships } from '../server/db/schema/friends.ts';
 import { createBetRow, createComments, createLikes } from './seed/bets.ts';
+import { createGroups } from './seed/groups.ts';
 import { createPot, friendLists, POT_STATES } from './seed/pots.ts';
+import { groupMembers, groups as groupsTable } from '../server/db/schema/groups.ts';
 import {
   potComments,
   potEntries,
@@ -43,6 +46,9 @@ import { iso, Random } from './seed/random.ts';
 import { createSink } from './seed/sink.ts';
 import { connect, parseScriptArgs, type Connection } from './seed/target.ts';
 
+/** Pots per group: within the Pots tab's 50; the decided ones' unpaid payments give the Balances tab work. */
+const GROUP_POTS = 30;
+
 export const DEMO = { username: 'demo', email: 'demo@sidepot.local', password: 'sidepot-demo' } as const;
 
 const argsSchema = z.object({
@@ -50,6 +56,7 @@ const argsSchema = z.object({
   seed: z.coerce.number().int().default(42),
   bets: z.coerce.number().int().min(0).optional(),
   pots: z.coerce.number().int().min(0).optional(),
+  groups: z.coerce.number().int().min(0).optional(),
   reset: z.boolean().default(false),
   'database-url': z.string().optional(),
   'data-dir': z.string().optional(),
@@ -178,6 +185,56 @@ async function seed(conn: Connection, args: z.output<typeof argsSchema>, log: (m
   await potParents();
   for (const sink of [inviteSink, entrySink, paymentSink, potLikeSink, potCommentSink]) await sink.flush();
   log(`pots: ${potSink.written}, entries: ${entrySink.written}, payments: ${paymentSink.written}`);
+
+  // Groups and their pots draw from a stream of their own too, so everything above stays as it was.
+  const groupRng = new Random(args.seed + 3);
+  const made = createGroups(
+    groupRng,
+    users.ids,
+    users.createdAt,
+    friends,
+    args.groups ?? Math.round(args.users / 500),
+    now,
+  );
+  const groupSink = createSink(conn, groupsTable);
+  const memberSink = createSink(conn, groupMembers, { beforeFlush: () => groupSink.flush() });
+  for (const group of made) {
+    await groupSink.add(group.row);
+    for (const row of group.memberRows) await memberSink.add(row);
+  }
+  await groupSink.flush();
+  await memberSink.flush();
+  // Their own pot sinks: a sink's columns come from its first row, and these rows carry group_id.
+  const groupPotSink = createSink(conn, potsTable);
+  const groupOptionSink = createSink(conn, potOptions, { beforeFlush: () => groupPotSink.flush() });
+  const groupPotParents = async () => {
+    await groupPotSink.flush();
+    await groupOptionSink.flush();
+  };
+  const groupEntrySink = createSink(conn, potEntries, { beforeFlush: groupPotParents });
+  const groupPaymentSink = createSink(conn, potPayments, { beforeFlush: groupPotParents });
+  const groupLikeSink = createSink(conn, potLikes, { beforeFlush: groupPotParents });
+  const groupCommentSink = createSink(conn, potComments, { beforeFlush: groupPotParents });
+  for (const group of made) {
+    for (let i = 0; i < GROUP_POTS; i++) {
+      const creator = groupRng.pick(group.members);
+      const others = group.members.filter((member) => member !== creator);
+      const pot = createPot(groupRng, users.ids, friends, creator, now, null, { id: group.row.id, others });
+      if (!pot) continue;
+      await groupPotSink.add(pot.pot);
+      for (const row of pot.options) await groupOptionSink.add(row);
+      for (const row of pot.entries) await groupEntrySink.add(row);
+      for (const row of pot.payments) await groupPaymentSink.add(row);
+      for (const row of pot.likes) await groupLikeSink.add(row);
+      for (const row of pot.comments) await groupCommentSink.add(row);
+    }
+  }
+  await groupPotParents();
+  for (const sink of [groupEntrySink, groupPaymentSink, groupLikeSink, groupCommentSink]) await sink.flush();
+  log(
+    `groups: ${groupSink.written} (${made.filter((g) => g.members.length === GROUP_MEMBERS_MAX).length} of ${GROUP_MEMBERS_MAX}), ` +
+      `members: ${memberSink.written}, group pots: ${groupPotSink.written}, their payments: ${groupPaymentSink.written}`,
+  );
   log(`notifications: ${noteSink.written + betNoteSink.written}`);
 }
 
@@ -188,6 +245,7 @@ async function main() {
       seed: { type: 'string' },
       bets: { type: 'string' },
       pots: { type: 'string' },
+      groups: { type: 'string' },
       reset: { type: 'boolean' },
     },
     argsSchema,
