@@ -62,6 +62,39 @@ const argsSchema = z.object({
   'data-dir': z.string().optional(),
 });
 
+/** The sinks of a pot's rows: each flushes the pots and options its rows reference first. */
+function createPotSinks(conn: Connection) {
+  const pots = createSink(conn, potsTable);
+  const options = createSink(conn, potOptions, { beforeFlush: () => pots.flush() });
+  const parents = async () => {
+    await pots.flush();
+    await options.flush();
+  };
+  const invites = createSink(conn, potInvites, { beforeFlush: parents });
+  const entries = createSink(conn, potEntries, { beforeFlush: parents });
+  const payments = createSink(conn, potPayments, { beforeFlush: parents });
+  const likes = createSink(conn, potLikes, { beforeFlush: parents });
+  const comments = createSink(conn, potComments, { beforeFlush: parents });
+  return {
+    pots,
+    entries,
+    payments,
+    async add(made: NonNullable<ReturnType<typeof createPot>>) {
+      await pots.add(made.pot);
+      for (const row of made.options) await options.add(row);
+      for (const row of made.invites) await invites.add(row);
+      for (const row of made.entries) await entries.add(row);
+      for (const row of made.payments) await payments.add(row);
+      for (const row of made.likes) await likes.add(row);
+      for (const row of made.comments) await comments.add(row);
+    },
+    async flush() {
+      await parents();
+      for (const sink of [invites, entries, payments, likes, comments]) await sink.flush();
+    },
+  };
+}
+
 async function seed(conn: Connection, args: z.output<typeof argsSchema>, log: (message: string) => void) {
   const now = Date.now();
   const rng = new Random(args.seed);
@@ -157,38 +190,22 @@ async function seed(conn: Connection, args: z.output<typeof argsSchema>, log: (m
   // Pots draw from their own stream too. The demo user's first pots cycle through every state.
   const potRng = new Random(args.seed + 2);
   const friends = friendLists(edges);
-  const potSink = createSink(conn, potsTable);
-  const optionSink = createSink(conn, potOptions, { beforeFlush: () => potSink.flush() });
-  const potParents = async () => {
-    await potSink.flush();
-    await optionSink.flush();
-  };
-  const inviteSink = createSink(conn, potInvites, { beforeFlush: potParents });
-  const entrySink = createSink(conn, potEntries, { beforeFlush: potParents });
-  const paymentSink = createSink(conn, potPayments, { beforeFlush: potParents });
-  const potLikeSink = createSink(conn, potLikes, { beforeFlush: potParents });
-  const potCommentSink = createSink(conn, potComments, { beforeFlush: potParents });
+  const potOut = createPotSinks(conn);
   const potCount = args.pots ?? Math.round(args.users / 10);
   for (let i = 0; i < potCount; i++) {
     const demoState = i < POT_STATES.length * 2 ? (POT_STATES[i % POT_STATES.length] ?? null) : null;
     const creator = demoState ? 0 : potRng.int(0, users.ids.length - 1);
     const made = createPot(potRng, users.ids, friends, creator, now, demoState);
-    if (!made) continue;
-    await potSink.add(made.pot);
-    for (const row of made.options) await optionSink.add(row);
-    for (const row of made.invites) await inviteSink.add(row);
-    for (const row of made.entries) await entrySink.add(row);
-    for (const row of made.payments) await paymentSink.add(row);
-    for (const row of made.likes) await potLikeSink.add(row);
-    for (const row of made.comments) await potCommentSink.add(row);
+    if (made) await potOut.add(made);
   }
-  await potParents();
-  for (const sink of [inviteSink, entrySink, paymentSink, potLikeSink, potCommentSink]) await sink.flush();
-  log(`pots: ${potSink.written}, entries: ${entrySink.written}, payments: ${paymentSink.written}`);
+  await potOut.flush();
+  log(
+    `pots: ${potOut.pots.written}, entries: ${potOut.entries.written}, payments: ${potOut.payments.written}`,
+  );
 
   // Groups and their pots draw from a stream of their own too, so everything above stays as it was.
   const groupRng = new Random(args.seed + 3);
-  const made = createGroups(
+  const seededGroups = createGroups(
     groupRng,
     users.ids,
     users.createdAt,
@@ -198,42 +215,26 @@ async function seed(conn: Connection, args: z.output<typeof argsSchema>, log: (m
   );
   const groupSink = createSink(conn, groupsTable);
   const memberSink = createSink(conn, groupMembers, { beforeFlush: () => groupSink.flush() });
-  for (const group of made) {
+  for (const group of seededGroups) {
     await groupSink.add(group.row);
     for (const row of group.memberRows) await memberSink.add(row);
   }
   await groupSink.flush();
   await memberSink.flush();
   // Their own pot sinks: a sink's columns come from its first row, and these rows carry group_id.
-  const groupPotSink = createSink(conn, potsTable);
-  const groupOptionSink = createSink(conn, potOptions, { beforeFlush: () => groupPotSink.flush() });
-  const groupPotParents = async () => {
-    await groupPotSink.flush();
-    await groupOptionSink.flush();
-  };
-  const groupEntrySink = createSink(conn, potEntries, { beforeFlush: groupPotParents });
-  const groupPaymentSink = createSink(conn, potPayments, { beforeFlush: groupPotParents });
-  const groupLikeSink = createSink(conn, potLikes, { beforeFlush: groupPotParents });
-  const groupCommentSink = createSink(conn, potComments, { beforeFlush: groupPotParents });
-  for (const group of made) {
+  const groupPotOut = createPotSinks(conn);
+  for (const group of seededGroups) {
     for (let i = 0; i < GROUP_POTS; i++) {
       const creator = groupRng.pick(group.members);
       const others = group.members.filter((member) => member !== creator);
       const pot = createPot(groupRng, users.ids, friends, creator, now, null, { id: group.row.id, others });
-      if (!pot) continue;
-      await groupPotSink.add(pot.pot);
-      for (const row of pot.options) await groupOptionSink.add(row);
-      for (const row of pot.entries) await groupEntrySink.add(row);
-      for (const row of pot.payments) await groupPaymentSink.add(row);
-      for (const row of pot.likes) await groupLikeSink.add(row);
-      for (const row of pot.comments) await groupCommentSink.add(row);
+      if (pot) await groupPotOut.add(pot);
     }
   }
-  await groupPotParents();
-  for (const sink of [groupEntrySink, groupPaymentSink, groupLikeSink, groupCommentSink]) await sink.flush();
+  await groupPotOut.flush();
   log(
-    `groups: ${groupSink.written} (${made.filter((g) => g.members.length === GROUP_MEMBERS_MAX).length} of ${GROUP_MEMBERS_MAX}), ` +
-      `members: ${memberSink.written}, group pots: ${groupPotSink.written}, their payments: ${groupPaymentSink.written}`,
+    `groups: ${groupSink.written} (${seededGroups.filter((g) => g.members.length === GROUP_MEMBERS_MAX).length} of ${GROUP_MEMBERS_MAX}), ` +
+      `members: ${memberSink.written}, group pots: ${groupPotOut.pots.written}, their payments: ${groupPotOut.payments.written}`,
   );
   log(`notifications: ${noteSink.written + betNoteSink.written}`);
 }
