@@ -179,6 +179,14 @@ async function pickSubjects(conn: Connection, seed: number) {
      order by md5(m.group_id::text || m.user_id || $1) limit 50`,
     [salt],
   );
+  // The group whose Balances tab nets the most unpaid pot payments, seen by its owner.
+  const [heaviestGroup] = await rows(
+    conn,
+    betViewRow,
+    `select g.id, g.owner_id as viewer from crew_group g join pot p on p.group_id = g.id and p.status = 'decided'
+     join pot_payment pp on pp.pot_id = p.id and pp.sent_at is null
+     group by g.id order by count(*) desc, g.id limit 1`,
+  );
   const [busiestFriend = busiest] = await friendsOf(busiest);
   const usernames = (
     await rows(conn, usernameRow, 'select username from "user" order by md5(username || $1) limit 500', [
@@ -196,13 +204,25 @@ async function pickSubjects(conn: Connection, seed: number) {
     potView: (i: number) => at(potViews.length > 0 ? potViews : betViews, i),
     potPerson: (i: number) => at(potPeople.length > 0 ? potPeople : [busiest], i),
     groupView: (i: number) => at(groupViews, i),
+    heaviestGroup: heaviestGroup ?? groupViews[0],
     hasGroups: groupViews.length > 0,
     terms: { two: fragments(2), three: fragments(3), four: fragments(4), exact: usernames.slice(0, 50) },
   };
 }
 
 function buildCases(db: Connection['db'], subjects: Awaited<ReturnType<typeof pickSubjects>>): Case[] {
-  const { pair, busiest, busiestFriend, loudest, betView, potView, potPerson, groupView, terms } = subjects;
+  const {
+    pair,
+    busiest,
+    busiestFriend,
+    loudest,
+    betView,
+    potView,
+    potPerson,
+    groupView,
+    heaviestGroup,
+    terms,
+  } = subjects;
   const activitySecondPage = async (viewer: string) => {
     const first = await getActivityPage(db, viewer, undefined);
     const cursor = first.nextCursor ? decodeCursor(first.nextCursor) : null;
@@ -311,6 +331,11 @@ function buildCases(db: Connection['db'], subjects: Awaited<ReturnType<typeof pi
     {
       name: 'group tab: Balances (groupBalances)',
       run: async (i) => (await groupBalances(db, groupView(i).viewer, groupView(i).id)).payments.length,
+    },
+    {
+      name: 'group tab: Balances (the group with the most unpaid pot payments)',
+      run: async () =>
+        heaviestGroup ? (await groupBalances(db, heaviestGroup.viewer, heaviestGroup.id)).payments.length : 0,
     },
     {
       name: 'getBetPage',
