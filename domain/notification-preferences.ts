@@ -96,11 +96,11 @@ export function deliveryOf(
     case 'balance_reminder':
     case 'payment_reminder_auto':
       return { category: 'reminders', channels: ['push', 'email'] };
-    // A crew's own news (ADR 065): a new group pot is also its members' invitation to it.
+    // A crew's own news (ADR 065): a new group pot is also its members' invitation to it; and a simplified
+    // payment waiting on me (ADR 064): mine to make once a round opens, mine to confirm once marked.
     case 'group_added':
     case 'group_removed':
     case 'group_pot_started':
-    // A simplified payment waiting on me (ADR 064): mine to make once a round opens, mine to confirm once marked.
     case 'group_settle_started':
     case 'group_payment_marked':
       return { category: 'groups', channels: ['push', 'email'] };

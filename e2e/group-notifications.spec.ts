@@ -92,3 +92,40 @@ test("a member reads 'added you' and a new group pot in the inbox, and the open 
   await expect(calPage).toHaveURL(/\/profile$/);
   await expect(calPage.getByText('You left the group')).toBeVisible();
 });
+
+test("Place Bet's 'Start a Pot' invites a whole group: every member is told and may join", async ({
+  poolUser,
+}) => {
+  test.slow();
+  const [ana, ben, cal] = [await poolUser(), await poolUser(), await poolUser()];
+  for (const friend of [ben, cal]) await befriend(ana, friend);
+  await ana.api.post<{ id: string }>('/api/groups', { name: 'Pub Quiz', memberIds: [ben.id, cal.id] });
+
+  const page = await ana.newPage();
+  await page.goto('/home');
+  await page.getByRole('tab', { name: 'Start a Pot' }).click();
+  const groupChoice = page.getByLabel('Invite a group');
+  await expect(groupChoice).toBeVisible({ timeout: 30_000 });
+  await groupChoice.selectOption({ label: 'Pub Quiz (3 members)' });
+  await expect(page.getByText('Every member of Pub Quiz is invited.')).toBeVisible();
+  await page.getByLabel('Question').fill('Who wins the picture round?');
+  await page.getByLabel('Choice 1').fill('Ben');
+  await page.getByLabel('Choice 2').fill('Cal');
+  await page.getByRole('group', { name: 'Stake per person' }).getByRole('button', { name: '$5' }).click();
+  await page.getByRole('radiogroup', { name: 'Your pick' }).getByRole('radio', { name: 'Cal' }).click();
+  await saveScreen(page, 'pot-create-group-390');
+  await page.getByRole('button', { name: 'Create Pot' }).click();
+  await expect(page).toHaveURL(/\/pots\/[0-9a-f-]{36}$/);
+  const potUrl = new URL(page.url()).pathname;
+
+  // Cal is told as a member of the group, opens the pot from the line and joins.
+  const calPage = await cal.newPage();
+  await calPage.goto('/activity');
+  await calPage
+    .getByRole('link', { name: new RegExp(`started a pot in Pub Quiz: Who wins the picture round\\?`) })
+    .click();
+  await expect(calPage).toHaveURL(new RegExp(`${potUrl}$`));
+  await calPage.getByRole('radiogroup', { name: 'Your pick' }).getByRole('radio', { name: 'Ben' }).click();
+  await calPage.getByRole('button', { name: 'Join for $5' }).click();
+  await expect(calPage.getByRole('button', { name: 'Change Pick' })).toBeVisible();
+});

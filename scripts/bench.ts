@@ -16,11 +16,14 @@ import { getBetPage } from '../server/features/feed/bet-page.service.ts';
 import { getFeedPage } from '../server/features/feed/feed.service.ts';
 import { getMyPots } from '../server/features/pots/pot-social.service.ts';
 import { getPot } from '../server/features/pots/pots.service.ts';
+import { groupBalances } from '../server/features/groups/group-debts.service.ts';
+import { groupLeaderboard, listGroupPots } from '../server/features/groups/groups.service.ts';
 import { listAllFriends, listFriends, searchUsers } from '../server/features/friends/friends.service.ts';
 import { getWeeklyLeaderboard } from '../server/features/leaderboard/leaderboard.service.ts';
 import { getActivityPage, getWaitingOnYou } from '../server/features/notifications/activity.service.ts';
 import { getNotificationSummary } from '../server/features/notifications/notifications.service.ts';
 import { getProfileScreen, getUserCard } from '../server/features/profile/profile.service.ts';
+import { GROUP_MEMBERS_MAX } from '../domain/group-rules.ts';
 import { Random } from './seed/random.ts';
 import { connect, parseScriptArgs, type Connection } from './seed/target.ts';
 
@@ -92,7 +95,12 @@ async function measure(benchCase: Case, iterations: number, warmup: number) {
 
 async function main() {
   const { args, target } = await parseScriptArgs(
-    { iterations: { type: 'string' }, warmup: { type: 'string' }, seed: { type: 'string' }, only: { type: 'string' } },
+    {
+      iterations: { type: 'string' },
+      warmup: { type: 'string' },
+      seed: { type: 'string' },
+      only: { type: 'string' },
+    },
     argsSchema,
   );
   const conn = await connect(target, logger);
@@ -162,6 +170,23 @@ async function pickSubjects(conn: Connection, seed: number) {
      group by user_id order by count(*) desc, user_id limit 50`,
     [],
   );
+  // Members of the full groups (50), each with their group, for the group page's tabs.
+  const groupViews = await rows(
+    conn,
+    betViewRow,
+    `select m.group_id as id, m.user_id as viewer from group_member m
+     where m.group_id in (select group_id from group_member group by group_id having count(*) = ${GROUP_MEMBERS_MAX})
+     order by md5(m.group_id::text || m.user_id || $1) limit 50`,
+    [salt],
+  );
+  // The group whose Balances tab nets the most unpaid pot payments, seen by its owner.
+  const [heaviestGroup] = await rows(
+    conn,
+    betViewRow,
+    `select g.id, g.owner_id as viewer from crew_group g join pot p on p.group_id = g.id and p.status = 'decided'
+     join pot_payment pp on pp.pot_id = p.id and pp.sent_at is null
+     group by g.id order by count(*) desc, g.id limit 1`,
+  );
   const [busiestFriend = busiest] = await friendsOf(busiest);
   const usernames = (
     await rows(conn, usernameRow, 'select username from "user" order by md5(username || $1) limit 500', [
@@ -178,12 +203,26 @@ async function pickSubjects(conn: Connection, seed: number) {
     betView: (i: number) => at(betViews, i),
     potView: (i: number) => at(potViews.length > 0 ? potViews : betViews, i),
     potPerson: (i: number) => at(potPeople.length > 0 ? potPeople : [busiest], i),
+    groupView: (i: number) => at(groupViews, i),
+    heaviestGroup: heaviestGroup ?? groupViews[0],
+    hasGroups: groupViews.length > 0,
     terms: { two: fragments(2), three: fragments(3), four: fragments(4), exact: usernames.slice(0, 50) },
   };
 }
 
 function buildCases(db: Connection['db'], subjects: Awaited<ReturnType<typeof pickSubjects>>): Case[] {
-  const { pair, busiest, busiestFriend, loudest, betView, potView, potPerson, terms } = subjects;
+  const {
+    pair,
+    busiest,
+    busiestFriend,
+    loudest,
+    betView,
+    potView,
+    potPerson,
+    groupView,
+    heaviestGroup,
+    terms,
+  } = subjects;
   const activitySecondPage = async (viewer: string) => {
     const first = await getActivityPage(db, viewer, undefined);
     const cursor = first.nextCursor ? decodeCursor(first.nextCursor) : null;
@@ -278,6 +317,27 @@ function buildCases(db: Connection['db'], subjects: Awaited<ReturnType<typeof pi
       run: async (i) => (await getMyPots(db, potPerson(i))).open.length,
     },
     {
+      name: 'group tab: Pots (listGroupPots, a member of a group of 50)',
+      run: async (i) => (await listGroupPots(db, groupView(i).viewer, groupView(i).id)).length,
+    },
+    {
+      name: 'group tab: Leaderboard, this week (groupLeaderboard)',
+      run: async (i) => (await groupLeaderboard(db, groupView(i).viewer, groupView(i).id, 'week')).length,
+    },
+    {
+      name: 'group tab: Leaderboard, all time (groupLeaderboard)',
+      run: async (i) => (await groupLeaderboard(db, groupView(i).viewer, groupView(i).id, 'all')).length,
+    },
+    {
+      name: 'group tab: Balances (groupBalances)',
+      run: async (i) => (await groupBalances(db, groupView(i).viewer, groupView(i).id)).payments.length,
+    },
+    {
+      name: 'group tab: Balances (the group with the most unpaid pot payments)',
+      run: async () =>
+        heaviestGroup ? (await groupBalances(db, heaviestGroup.viewer, heaviestGroup.id)).payments.length : 0,
+    },
+    {
       name: 'getBetPage',
       run: async (i) => (await getBetPage(db, betView(i).viewer, betView(i).id)).commentCount,
     },
@@ -328,6 +388,10 @@ async function run(conn: Connection, args: z.output<typeof argsSchema>) {
   const only = args.only?.split(',').filter((part) => part !== '');
   for (const benchCase of buildCases(conn.db, subjects)) {
     if (only && !only.some((part) => benchCase.name.includes(part))) continue;
+    if (benchCase.name.startsWith('group tab') && !subjects.hasGroups) {
+      console.log(`| ${benchCase.name} | no group of ${GROUP_MEMBERS_MAX}: seed again |`);
+      continue;
+    }
     await measure(benchCase, args.iterations, args.warmup);
   }
 
@@ -342,14 +406,26 @@ async function run(conn: Connection, args: z.output<typeof argsSchema>) {
     getActivityPage(conn.db, subjects.loudest, undefined),
   );
   await explainCall(conn, 'waiting on you, busiest user', () => getWaitingOnYou(conn.db, subjects.busiest));
-  await explainCall(conn, 'feed page, the user in the most pots', () => getFeedPage(conn.db, subjects.potPerson(0), undefined));
-  await explainCall(conn, 'pot page', () => getPot(conn.db, subjects.potView(0).viewer, subjects.potView(0).id));
+  await explainCall(conn, 'feed page, the user in the most pots', () =>
+    getFeedPage(conn.db, subjects.potPerson(0), undefined),
+  );
+  await explainCall(conn, 'pot page', () =>
+    getPot(conn.db, subjects.potView(0).viewer, subjects.potView(0).id),
+  );
   await explainCall(conn, 'bet page', () =>
     getBetPage(conn.db, subjects.betView(0).viewer, subjects.betView(0).id),
   );
   await explainCall(conn, 'weekly leaderboard, busiest user', () =>
     getWeeklyLeaderboard(conn.db, subjects.busiest),
   );
+  if (subjects.hasGroups) {
+    const { viewer: member, id: group } = subjects.groupView(0);
+    await explainCall(conn, 'group Pots tab', () => listGroupPots(conn.db, member, group));
+    await explainCall(conn, 'group Leaderboard tab, all time', () =>
+      groupLeaderboard(conn.db, member, group, 'all'),
+    );
+    await explainCall(conn, 'group Balances tab', () => groupBalances(conn.db, member, group));
+  }
 }
 
 /** EXPLAIN (ANALYZE, BUFFERS) of the one statement a service call sends, and how many it sent. */
@@ -365,10 +441,10 @@ async function explainCall(conn: Connection, label: string, call: () => Promise<
   if (!sent) throw new Error(`${label}: no query sent`);
   const plan = await rows(conn, planRow, `explain (analyze, buffers) ${sent.query}`, sent.params);
   const text = plan.map((row) => row['QUERY PLAN']).join('\n');
-  const seqScanOfBet = /Seq Scan on bet(?!_)/.test(text)
-    ? 'SEQUENTIAL SCAN of bet'
-    : 'no sequential scan of bet';
-  console.log(`\n${label}: ${capture.count} statement(s), ${seqScanOfBet}:\n${text}`);
+  // Every table read by a sequential scan: a small one may be fine, a big one is a missing index.
+  const scanned = [...new Set([...text.matchAll(/Seq Scan on (\S+)/g)].map((match) => match[1]))];
+  const seqScans = scanned.length > 0 ? `SEQUENTIAL SCAN of ${scanned.join(', ')}` : 'no sequential scan';
+  console.log(`\n${label}: ${capture.count} statement(s), ${seqScans}:\n${text}`);
 }
 
 /** EXPLAIN (ANALYZE, BUFFERS) of exactly the statement searchUsers sends, captured from drizzle's logger. */

@@ -1,8 +1,8 @@
 /*
  * Seeds a realistic, deterministic dataset: verified users, a heavy-tailed
- * friend graph, pending friend requests, bets in every state and pots in every state.
+ * friend graph, pending friend requests, bets in every state, pots in every state and groups with their pots.
  *
- *   npm run seed -- --users 100000 [--seed 42] [--bets N] [--database-url postgres://…] [--data-dir ./data] [--reset]
+ *   npm run seed -- --users 100000 [--seed 42] [--bets N] [--pots N] [--groups N] [--database-url postgres://…] [--data-dir ./data] [--reset]
  *
  * The same --seed gives the same users, graph and bets; timestamps are placed
  * relative to the run so the app's "Nh ago" labels look current. Everything is
@@ -13,6 +13,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { hashPassword } from 'better-auth/crypto';
 import { z } from 'zod';
+import { GROUP_MEMBERS_MAX } from '#domain/group-rules.ts';
 import { accounts, users as usersTable } from '../server/db/schema/auth.ts';
 import { bets } from '../server/db/schema/bets.ts';
 import { comments } from '../server/db/schema/comments.ts';
@@ -20,7 +21,9 @@ import { betLikes } from '../server/db/schema/likes.ts';
 import { notifications } from '../server/db/schema/notifications.ts';
 import { friendRequests, friendships } from '../server/db/schema/friends.ts';
 import { createBetRow, createComments, createLikes } from './seed/bets.ts';
+import { createGroups } from './seed/groups.ts';
 import { createPot, friendLists, POT_STATES } from './seed/pots.ts';
+import { groupMembers, groups as groupsTable } from '../server/db/schema/groups.ts';
 import {
   potComments,
   potEntries,
@@ -43,6 +46,9 @@ import { iso, Random } from './seed/random.ts';
 import { createSink } from './seed/sink.ts';
 import { connect, parseScriptArgs, type Connection } from './seed/target.ts';
 
+/** Pots per group: within the Pots tab's 50; the decided ones' unpaid payments give the Balances tab work. */
+const GROUP_POTS = 30;
+
 export const DEMO = { username: 'demo', email: 'demo@sidepot.local', password: 'sidepot-demo' } as const;
 
 const argsSchema = z.object({
@@ -50,10 +56,44 @@ const argsSchema = z.object({
   seed: z.coerce.number().int().default(42),
   bets: z.coerce.number().int().min(0).optional(),
   pots: z.coerce.number().int().min(0).optional(),
+  groups: z.coerce.number().int().min(0).optional(),
   reset: z.boolean().default(false),
   'database-url': z.string().optional(),
   'data-dir': z.string().optional(),
 });
+
+/** The sinks of a pot's rows: each flushes the pots and options its rows reference first. */
+function createPotSinks(conn: Connection) {
+  const pots = createSink(conn, potsTable);
+  const options = createSink(conn, potOptions, { beforeFlush: () => pots.flush() });
+  const parents = async () => {
+    await pots.flush();
+    await options.flush();
+  };
+  const invites = createSink(conn, potInvites, { beforeFlush: parents });
+  const entries = createSink(conn, potEntries, { beforeFlush: parents });
+  const payments = createSink(conn, potPayments, { beforeFlush: parents });
+  const likes = createSink(conn, potLikes, { beforeFlush: parents });
+  const comments = createSink(conn, potComments, { beforeFlush: parents });
+  return {
+    pots,
+    entries,
+    payments,
+    async add(made: NonNullable<ReturnType<typeof createPot>>) {
+      await pots.add(made.pot);
+      for (const row of made.options) await options.add(row);
+      for (const row of made.invites) await invites.add(row);
+      for (const row of made.entries) await entries.add(row);
+      for (const row of made.payments) await payments.add(row);
+      for (const row of made.likes) await likes.add(row);
+      for (const row of made.comments) await comments.add(row);
+    },
+    async flush() {
+      await parents();
+      for (const sink of [invites, entries, payments, likes, comments]) await sink.flush();
+    },
+  };
+}
 
 async function seed(conn: Connection, args: z.output<typeof argsSchema>, log: (message: string) => void) {
   const now = Date.now();
@@ -150,34 +190,52 @@ async function seed(conn: Connection, args: z.output<typeof argsSchema>, log: (m
   // Pots draw from their own stream too. The demo user's first pots cycle through every state.
   const potRng = new Random(args.seed + 2);
   const friends = friendLists(edges);
-  const potSink = createSink(conn, potsTable);
-  const optionSink = createSink(conn, potOptions, { beforeFlush: () => potSink.flush() });
-  const potParents = async () => {
-    await potSink.flush();
-    await optionSink.flush();
-  };
-  const inviteSink = createSink(conn, potInvites, { beforeFlush: potParents });
-  const entrySink = createSink(conn, potEntries, { beforeFlush: potParents });
-  const paymentSink = createSink(conn, potPayments, { beforeFlush: potParents });
-  const potLikeSink = createSink(conn, potLikes, { beforeFlush: potParents });
-  const potCommentSink = createSink(conn, potComments, { beforeFlush: potParents });
+  const potOut = createPotSinks(conn);
   const potCount = args.pots ?? Math.round(args.users / 10);
   for (let i = 0; i < potCount; i++) {
     const demoState = i < POT_STATES.length * 2 ? (POT_STATES[i % POT_STATES.length] ?? null) : null;
     const creator = demoState ? 0 : potRng.int(0, users.ids.length - 1);
     const made = createPot(potRng, users.ids, friends, creator, now, demoState);
-    if (!made) continue;
-    await potSink.add(made.pot);
-    for (const row of made.options) await optionSink.add(row);
-    for (const row of made.invites) await inviteSink.add(row);
-    for (const row of made.entries) await entrySink.add(row);
-    for (const row of made.payments) await paymentSink.add(row);
-    for (const row of made.likes) await potLikeSink.add(row);
-    for (const row of made.comments) await potCommentSink.add(row);
+    if (made) await potOut.add(made);
   }
-  await potParents();
-  for (const sink of [inviteSink, entrySink, paymentSink, potLikeSink, potCommentSink]) await sink.flush();
-  log(`pots: ${potSink.written}, entries: ${entrySink.written}, payments: ${paymentSink.written}`);
+  await potOut.flush();
+  log(
+    `pots: ${potOut.pots.written}, entries: ${potOut.entries.written}, payments: ${potOut.payments.written}`,
+  );
+
+  // Groups and their pots draw from a stream of their own too, so everything above stays as it was.
+  const groupRng = new Random(args.seed + 3);
+  const seededGroups = createGroups(
+    groupRng,
+    users.ids,
+    users.createdAt,
+    friends,
+    args.groups ?? Math.round(args.users / 500),
+    now,
+  );
+  const groupSink = createSink(conn, groupsTable);
+  const memberSink = createSink(conn, groupMembers, { beforeFlush: () => groupSink.flush() });
+  for (const group of seededGroups) {
+    await groupSink.add(group.row);
+    for (const row of group.memberRows) await memberSink.add(row);
+  }
+  await groupSink.flush();
+  await memberSink.flush();
+  // Their own pot sinks: a sink's columns come from its first row, and these rows carry group_id.
+  const groupPotOut = createPotSinks(conn);
+  for (const group of seededGroups) {
+    for (let i = 0; i < GROUP_POTS; i++) {
+      const creator = groupRng.pick(group.members);
+      const others = group.members.filter((member) => member !== creator);
+      const pot = createPot(groupRng, users.ids, friends, creator, now, null, { id: group.row.id, others });
+      if (pot) await groupPotOut.add(pot);
+    }
+  }
+  await groupPotOut.flush();
+  log(
+    `groups: ${groupSink.written} (${seededGroups.filter((g) => g.members.length === GROUP_MEMBERS_MAX).length} of ${GROUP_MEMBERS_MAX}), ` +
+      `members: ${memberSink.written}, group pots: ${groupPotOut.pots.written}, their payments: ${groupPotOut.payments.written}`,
+  );
   log(`notifications: ${noteSink.written + betNoteSink.written}`);
 }
 
@@ -188,6 +246,7 @@ async function main() {
       seed: { type: 'string' },
       bets: { type: 'string' },
       pots: { type: 'string' },
+      groups: { type: 'string' },
       reset: { type: 'boolean' },
     },
     argsSchema,

@@ -58,6 +58,8 @@ function sample<T>(rng: Random, list: T[], count: number): T[] {
  * One pot of a creator's with 2–12 invited friends, valid under every CHECK in server/db/schema/pots.ts.
  * `demoState` forces a state (the demo's first pots); null draws one. Returns null when the creator has fewer
  * than two friends. The result and payments come from the domain's own splitPot and paymentPlan.
+ * With `group`, a group pot (ADR 063): up to 30 of the other members take part and nobody is invited (every
+ * member sees a group pot), as createPot in pots.service writes it.
  */
 export function createPot(
   rng: Random,
@@ -66,12 +68,13 @@ export function createPot(
   creatorIndex: number,
   now: number,
   demoState: State | null,
+  group?: { id: string; others: number[] },
 ) {
-  const circle = friends[creatorIndex] ?? [];
+  const circle = group ? group.others : (friends[creatorIndex] ?? []);
   if (circle.length < 2) return null;
   const state = demoState ?? pickState(rng);
   const creatorId = ids[creatorIndex] ?? '';
-  const invitees = sample(rng, circle, rng.int(2, 12)).map((i) => ids[i] ?? '');
+  const invitees = sample(rng, circle, rng.int(2, group ? 30 : 12)).map((i) => ids[i] ?? '');
   const [question, choices] = rng.pick(QUESTIONS);
   const overUnder = rng.chance(0.2);
   const line = rng.int(150, 260) + 0.5;
@@ -82,7 +85,8 @@ export function createPot(
   const created = now - (young ? rng.next() * 3 * DAY : 2 * HOUR + rng.next() * 45 * DAY);
   const options = labels.map((label, position) => ({ id: rng.uuid(), potId, label, position }));
   // The creator enters first, then invitees in join order: every state but 'not_enough' has at least two.
-  const joiners = state === 'not_enough' ? [] : sample(rng, invitees, rng.int(state === 'open' ? 0 : 1, invitees.length));
+  const joiners =
+    state === 'not_enough' ? [] : sample(rng, invitees, rng.int(state === 'open' ? 0 : 1, invitees.length));
   const entrantIds = [creatorId, ...joiners];
   const picks = entrantIds.map(() => rng.int(0, options.length - 1));
   const joined = entrantIds.map((_, i) => created + (i + 1) * 60_000 * (1 + rng.next() * 30));
@@ -130,13 +134,17 @@ export function createPot(
     resultOptionId: outcome === 'won' && winning !== null ? (options[winning]?.id ?? null) : null,
     decidedBy: decided ? creatorId : null,
     decidedAt: decided ? iso(decidedAt) : null,
-    closedAt: status === 'open' || status === 'cancelled' ? null : iso(Math.min(now - 60_000, (joined.at(-1) ?? created) + HOUR)),
+    closedAt:
+      status === 'open' || status === 'cancelled'
+        ? null
+        : iso(Math.min(now - 60_000, (joined.at(-1) ?? created) + HOUR)),
     disputedAt: disputed ? iso(Math.min(now, decidedAt + HOUR)) : null,
     disputedBy: disputed ? loser : null,
     cancelledAt: status === 'cancelled' ? iso(Math.min(now, created + DAY)) : null,
+    ...(group ? { groupId: group.id } : {}),
     createdAt: iso(created),
   };
-  const invites = invitees.map((userId) => ({ potId, userId, declinedAt: null }));
+  const invites = group ? [] : invitees.map((userId) => ({ potId, userId, declinedAt: null }));
   const entries = entrantIds.map((userId, i) => ({
     potId,
     userId,

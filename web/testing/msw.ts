@@ -52,6 +52,8 @@ export function baseHandlers(session: SessionData = sessionFor(me)): RequestHand
     ),
     // Place Bet's referee picker: nobody who is a friend of both, unless a test says otherwise.
     http.get('/api/bets/referee-candidates/:opponentId', () => HttpResponse.json<RefereeCandidatesBody>([])),
+    // Start a Pot's 'Invite a group': no groups, unless a test says otherwise.
+    http.get('/api/groups', () => HttpResponse.json<MyGroupsBody>([])),
   ];
 }
 

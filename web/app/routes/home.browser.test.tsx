@@ -1,7 +1,10 @@
 import { http, HttpResponse } from 'msw';
 import { expect, test } from 'vitest';
 import { page } from 'vitest/browser';
-import { alex, bet } from '#web/testing/factories.ts';
+import type { CreatePotFields } from '#domain/pot-rules.ts';
+import type { PotData } from '#web/features/pots/api/pots.ts';
+import type { api } from '#web/lib/api-client.ts';
+import { alex, bet, me, potView, user } from '#web/testing/factories.ts';
 import { deferred } from '#web/testing/deferred.ts';
 import {
   apiError,
@@ -10,6 +13,8 @@ import {
   worker,
   type AllFriendsBody,
   type LimitsBody,
+  type MyGroupsBody,
+  type Ok,
 } from '#web/testing/msw.ts';
 import { renderScreen } from '#web/testing/render.tsx';
 import { expectErrorToast } from '#web/testing/toasts.ts';
@@ -117,4 +122,53 @@ test("without friends the form stays, with 'Place Bet' disabled", async () => {
   await expect.element(page.getByLabelText("What's the bet?")).toBeVisible();
   await expect.element(page.getByRole('combobox', { name: /Friend/ })).toHaveTextContent('Select a friend');
   await expect.element(page.getByRole('button', { name: 'Place Bet' })).toBeDisabled();
+});
+
+test("'Start a Pot' may invite one of my groups instead of friends: every member but me, as a group pot", async () => {
+  withFriends([alex]);
+  const blake = user({ id: 'blake', name: 'Blake Chen', username: 'blakec' });
+  const joinedAt = new Date().toISOString();
+  const sent: CreatePotFields[] = [];
+  worker.use(
+    http.get('/api/groups', () =>
+      HttpResponse.json<MyGroupsBody>([{ id: 'g1', name: 'Golf Four', memberCount: 3 }]),
+    ),
+    http.get('/api/groups/g1', () =>
+      HttpResponse.json<Ok<(typeof api.groups)[':id']['$get']>>({
+        id: 'g1',
+        name: 'Golf Four',
+        ownerId: me.id,
+        inviteUrl: `${window.location.origin}/groups/join/abc`,
+        members: [me, alex, blake].map((member) => ({ ...member, joinedAt })),
+      }),
+    ),
+    http.post('/api/pots', async ({ request }) => {
+      sent.push((await request.json()) as CreatePotFields);
+      return HttpResponse.json<PotData>(potView({ id: 'pot-9' }), { status: 201 });
+    }),
+  );
+  await renderScreen(<HomeScreen />, { path: '/home' });
+  await page.getByRole('tab', { name: 'Start a Pot' }).click();
+  await page.getByLabelText('Invite a group').selectOptions('Golf Four (3 members)');
+  await expect.element(page.getByText('Every member of Golf Four is invited.')).toBeVisible();
+  await expect.element(page.getByRole('group', { name: 'Invite' })).not.toBeInTheDocument();
+
+  await page.getByLabelText('Question').fill('Longest drive on 7?');
+  await page.getByLabelText('Choice 1').fill('Blake');
+  await page.getByLabelText('Choice 2').fill('Alex');
+  await page.getByRole('button', { name: '$5', exact: true }).click();
+  await page.getByRole('radiogroup', { name: 'Your pick' }).getByRole('radio', { name: 'Alex' }).click();
+  await page.getByRole('button', { name: 'Create Pot' }).click();
+
+  await expect.element(page.getByTestId('navigated-to')).toHaveTextContent('/pots/pot-9');
+  expect(sent[0]).toMatchObject({ groupId: 'g1', inviteeIds: ['alex', 'blake'], stake: 5 });
+});
+
+test("without groups 'Start a Pot' offers friends only", async () => {
+  withFriends([alex]);
+  worker.use(http.get('/api/groups', () => HttpResponse.json<MyGroupsBody>([])));
+  await renderScreen(<HomeScreen />, { path: '/home' });
+  await page.getByRole('tab', { name: 'Start a Pot' }).click();
+  await expect.element(page.getByRole('group', { name: 'Invite' })).toBeVisible();
+  await expect.element(page.getByLabelText('Invite a group')).not.toBeInTheDocument();
 });

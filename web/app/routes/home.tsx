@@ -19,10 +19,10 @@ import { useLimits } from '#web/features/limits/api/get-limits.ts';
 import { BreakNotice } from '#web/features/limits/components/break-notice.tsx';
 import { ActivityBell } from '#web/features/notifications/components/activity-bell.tsx';
 
-// Only in 'Start a Pot' mode: the pot form stays out of the Place Bet screen's first download.
-const CreatePotForm = lazy(async () => {
-  const module = await import('#web/features/pots/components/create-pot-form.tsx');
-  return { default: module.CreatePotForm };
+// Only in 'Start a Pot' mode: the pot form (and my groups) stay out of the Place Bet screen's first download.
+const HomePotForm = lazy(async () => {
+  const module = await import('./home-pot-form.tsx');
+  return { default: module.HomePotForm };
 });
 
 // Only after a link is made: the QR encoder stays out of the Place Bet screen's first download (budget).
@@ -100,7 +100,11 @@ export function Component() {
           </Tabs>
           <div id={potPanelId}>
             <Suspense fallback={null}>
-              <CreatePotForm friends={friendList} onCreated={(pot) => navigate(`/pots/${pot.id}`)} />
+              <HomePotForm
+                friends={friendList}
+                viewerId={userId}
+                onCreated={(pot) => navigate(`/pots/${pot.id}`)}
+              />
             </Suspense>
           </div>
         </div>

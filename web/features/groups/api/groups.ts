@@ -23,8 +23,10 @@ export async function getGroup(groupId: string) {
 export type GroupData = Awaited<ReturnType<typeof getGroup>>;
 
 /** The group page's header (/groups/:id); 404 when the viewer is not a member. */
-export function useGroup(groupId: string) {
-  return useQuery(queryOptions({ queryKey: queryKeys.group(groupId), queryFn: () => getGroup(groupId) }));
+export function useGroup(groupId: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery(
+    queryOptions({ queryKey: queryKeys.group(groupId), queryFn: () => getGroup(groupId), enabled }),
+  );
 }
 
 export async function getGroupLink(code: string) {
@@ -49,7 +51,10 @@ function useGroupMutation<TData, TVariables>(
 }
 
 export function useCreateGroup(config: Config<{ id: string }, CreateGroupFields> = {}) {
-  return useGroupMutation(async (json: CreateGroupFields) => unwrap(await api.groups.$post({ json })), config);
+  return useGroupMutation(
+    async (json: CreateGroupFields) => unwrap(await api.groups.$post({ json })),
+    config,
+  );
 }
 
 export function useJoinGroup(code: string, config: Config<{ id: string }, void> = {}) {
@@ -61,7 +66,8 @@ export function useJoinGroup(code: string, config: Config<{ id: string }, void> 
 
 export function useRenameGroup(groupId: string, config: Config<{ id: string }, string> = {}) {
   return useGroupMutation(
-    async (name: string) => unwrap(await api.groups[':id'].$patch({ param: { id: groupId }, json: { name } })),
+    async (name: string) =>
+      unwrap(await api.groups[':id'].$patch({ param: { id: groupId }, json: { name } })),
     config,
   );
 }
@@ -106,7 +112,11 @@ export function useGroupPots(groupId: string, { enabled }: { enabled: boolean })
 }
 
 /** The 'Leaderboard' tab, 'This Week' or 'All Time'. */
-export function useGroupLeaderboard(groupId: string, period: LeaderboardPeriod, { enabled }: { enabled: boolean }) {
+export function useGroupLeaderboard(
+  groupId: string,
+  period: LeaderboardPeriod,
+  { enabled }: { enabled: boolean },
+) {
   return useQuery(
     queryOptions({
       queryKey: [...queryKeys.group(groupId), 'leaderboard', period],

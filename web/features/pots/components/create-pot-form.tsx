@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type SyntheticEvent } from 'react';
+import { useId, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { localToday } from '#domain/bet-rules.ts';
 import {
   checkCreatePot,
@@ -35,10 +35,12 @@ type CreatePotFormProps = {
   onCreated: (pot: PotData) => void;
   /** Started from a group's page: every other member is invited (the referee aside), and no picker. */
   group?: { id: string; name: string; memberIds: string[] } | undefined;
+  /** On Place Bet: the choice of one of my groups instead of friends, shown above who is invited. */
+  inviteChoice?: ReactNode;
 };
 
 /** 'Start a Pot': one bet among friends with several outcomes (the Place Bet screen's third mode). */
-export function CreatePotForm({ friends, onCreated, group }: CreatePotFormProps) {
+export function CreatePotForm({ friends, onCreated, group, inviteChoice }: CreatePotFormProps) {
   const errorIdBase = useId();
   const questionRef = useRef<HTMLInputElement>(null);
   const [question, setQuestion] = useState('');
@@ -270,6 +272,7 @@ export function CreatePotForm({ friends, onCreated, group }: CreatePotFormProps)
         </div>
       ) : null}
       <div className="grid gap-2">
+        {inviteChoice}
         {group ? (
           <p className="text-sm">{`Every member of ${group.name} is invited.`}</p>
         ) : (
