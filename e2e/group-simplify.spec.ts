@@ -6,7 +6,7 @@ import {
   test,
   type Actor,
 } from './fixtures.ts';
-import { befriend } from './scenario.ts';
+import { befriend, startPot } from './scenario.ts';
 
 /*
  * 'Simplify Debts' (issue 27 §3, ADR 064): two decided group pots leave Ana owing Ben $10 and Ben owing
@@ -28,20 +28,14 @@ type Pot = {
 
 /** A decided group pot of two entrants at $10: `loser` pays `winner`. */
 async function decidedPot(groupId: string, winner: Actor, loser: Actor, question: string, invitees: Actor[]) {
-  const pot = await winner.api.post<Pot>('/api/pots', {
+  const potId = await startPot(winner, {
     question,
-    kind: 'choices',
-    options: ['Yes', 'No'],
-    line: null,
+    choices: ['Yes', 'No'],
     stake: 10,
-    closesAt: null,
-    resolveBy: null,
-    decider: 'me',
-    refereeId: null,
     inviteeIds: invitees.map((invitee) => invitee.id),
-    entry: { optionIndex: 0 },
     groupId,
   });
+  const pot = await winner.api.get<Pot>(`/api/pots/${potId}`);
   const option = (label: string) => pot.options.find((o) => o.label === label)?.id ?? '';
   await loser.api.post(`/api/pots/${pot.id}/entry`, { optionId: option('No') });
   await winner.api.post(`/api/pots/${pot.id}/result`, { optionId: option('Yes') });

@@ -68,7 +68,7 @@ export function FriendsPicker({
                 <Checkbox
                   id={checkboxId}
                   checked={selected.has(friend.id)}
-                  onCheckedChange={(checked) => toggle(friend.id, checked === true)}
+                  onCheckedChange={(checked) => toggle(friend.id, checked)}
                 />
                 <UserAvatar name={friend.name} image={friend.image} className="size-7 text-sm" />
                 <Label htmlFor={checkboxId} className="flex-1 cursor-pointer font-normal">

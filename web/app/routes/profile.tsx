@@ -9,6 +9,7 @@ import { GroupsCard } from '../composed/groups-card.tsx';
 import { BetsLoading } from '#web/features/bets/components/bets-loading.tsx';
 import { PLACE_BET_PATH, placeBetState } from '#web/features/bets/utils/place-bet-navigation.ts';
 import { LazyOverlay } from '#web/components/ui/lazy-overlay.tsx';
+import { useMyBets } from '#web/features/bets/api/get-my-bets.ts';
 import { useProfile } from '#web/features/profile/api/get-profile.ts';
 import { ProfileSkeleton } from '#web/features/profile/components/profile-skeleton.tsx';
 import { ProfileView } from '#web/features/profile/components/profile-view.tsx';
@@ -49,6 +50,10 @@ export function Component() {
   const [commentsBetId, setCommentsBetId] = useState<string | null>(null);
   const [isInviteOpen, setIsInviteOpen] = useState(false);
   usePreloadOnMount(ProfileBets);
+  // The bet lists' data is preloaded with the HTML (server/lib/data-preloads.ts): read it now, with the profile's,
+  // and keep it observed. Read first by the lazy lists, a change that came live in between found no query to
+  // refresh, and the lists then took the preloaded, older answer as fresh ('No bets yet' beside a lit dot).
+  useMyBets();
   usePreloadOnIntent(EditProfileDialog, FriendsDialog, InviteDialog, CommentsDialog, UserProfileDialog);
 
   const signOut = useSignOut({

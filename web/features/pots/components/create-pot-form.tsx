@@ -316,7 +316,7 @@ export function CreatePotForm({ friends, onCreated, group, inviteChoice }: Creat
           <Checkbox
             id={`${errorIdBase}-not-entering`}
             checked={notEntering}
-            onCheckedChange={(checked) => setNotEntering(checked === true)}
+            onCheckedChange={(checked) => setNotEntering(checked)}
           />
           <Label htmlFor={`${errorIdBase}-not-entering`} className="font-normal">
             I'm not entering
