@@ -129,8 +129,11 @@ test("failed bets show 'Error loading bets' / 'Failed to load bets. Please try a
   );
   await renderProfile();
   await expectErrorToast('Error loading bets', 'Failed to load bets. Please try again.');
+  // The lists load lazily and read again as they mount (the route read first): the error stays until Retry.
+  const retry = page.getByRole('button', { name: 'Retry' });
+  await expect.element(retry).toBeVisible();
   fail = false;
-  await page.getByRole('button', { name: 'Retry' }).click();
+  await retry.click();
   await expect.element(page.getByRole('heading', { name: 'Active Bets' })).toBeVisible();
   await expect.element(page.getByText('Rain tomorrow')).toBeVisible();
 });
