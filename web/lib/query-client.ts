@@ -47,7 +47,9 @@ export function createQueryClient({ retries = true }: { retries?: boolean } = {}
         }
         const errorToast = query.meta?.errorToast;
         if (!errorToast || isUnauthorized(error)) return;
+        // One toast per kind of failure: a read that fails again (a part mounting later reads again) replaces it.
         toast.error(errorToast.title, {
+          id: `query-error:${errorToast.title}`,
           description: errorToast.description ?? apiErrorMessage(error, 'Please try again.'),
         });
       },

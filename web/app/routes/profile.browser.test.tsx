@@ -12,7 +12,7 @@ import {
   type ProfileBody,
 } from '#web/testing/msw.ts';
 import { renderScreen } from '#web/testing/render.tsx';
-import { expectErrorToast } from '#web/testing/toasts.ts';
+import { toastWith, expectErrorToast } from '#web/testing/toasts.ts';
 import { Component as ProfileScreen } from './profile.tsx';
 
 const renderProfile = () => renderScreen(<ProfileScreen />, { path: '/profile' });
@@ -132,6 +132,8 @@ test("failed bets show 'Error loading bets' / 'Failed to load bets. Please try a
   // The lists load lazily and read again as they mount (the route read first): the error stays until Retry.
   const retry = page.getByRole('button', { name: 'Retry' });
   await expect.element(retry).toBeVisible();
+  // Two failed reads (the route's, then the lists' as they mount), one toast.
+  expect(toastWith('Error loading bets').elements()).toHaveLength(1);
   fail = false;
   await retry.click();
   await expect.element(page.getByRole('heading', { name: 'Active Bets' })).toBeVisible();
