@@ -99,3 +99,10 @@ export async function signedInUser(t: TestApp, overrides: Partial<SignUpFormValu
   if (!row) throw new Error('user missing');
   return { agent, input, user: row };
 }
+
+/** Two signed-in users who are friends: a bet's creator and its opponent. */
+export async function friendPair(t: TestApp) {
+  const [c, o] = [await signedInUser(t), await signedInUser(t)];
+  await makeFriends(t, c.user.id, o.user.id);
+  return { creator: { agent: c.agent, id: c.user.id }, opponent: { agent: o.agent, id: o.user.id } };
+}

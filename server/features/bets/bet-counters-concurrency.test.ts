@@ -4,7 +4,7 @@ import { betCounters } from '#server/db/schema/bet-counters.ts';
 import { bets } from '#server/db/schema/bets.ts';
 import type { Agent } from '#server/testing/agent.ts';
 import { insertBet } from '#server/testing/bets.ts';
-import { makeFriends, signedInUser } from '#server/testing/factories.ts';
+import { friendPair } from '#server/testing/factories.ts';
 import { closeTestApp, createTestApp, type TestApp } from '#server/testing/test-app.ts';
 
 /*
@@ -17,11 +17,7 @@ let creator: { agent: Agent; id: string };
 let opponent: { agent: Agent; id: string };
 beforeAll(async () => {
   t = await createTestApp();
-  const c = await signedInUser(t);
-  const o = await signedInUser(t);
-  creator = { agent: c.agent, id: c.user.id };
-  opponent = { agent: o.agent, id: o.user.id };
-  await makeFriends(t, creator.id, opponent.id);
+  ({ creator, opponent } = await friendPair(t));
 });
 afterAll(() => closeTestApp(t));
 

@@ -4,7 +4,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { UserAvatar } from '#web/components/ui/user-avatar.tsx';
 import { useAuthSession } from '#web/features/auth/hooks/use-auth-session.ts';
-import type { ReturnState } from '#web/features/auth/utils/return-path.ts';
+import { SignUpOrSignIn } from '#web/features/auth/components/sign-up-or-in.tsx';
 import { useChallenge } from '#web/features/challenges/api/get-challenge.ts';
 import { ChallengeAnswer } from '#web/features/challenges/components/challenge-answer.tsx';
 import { formatDollars } from '#web/features/bets/utils/bet-view.ts';
@@ -19,7 +19,6 @@ export function Component() {
   const { user, isLoading } = useAuthSession();
   const challenge = useChallenge(code);
   // Sign-in and sign-up come back here (the login screen reads this state; sign-up keeps it to its login link).
-  const returnState: ReturnState = { from: `/challenge/${code}` };
 
   const isInvalid =
     challenge.error instanceof ApiError && (challenge.error.status === 404 || challenge.error.status === 422);
@@ -58,16 +57,7 @@ export function Component() {
             <ChallengeAnswer challenge={data} onTaken={(betId) => navigate(`/bets/${betId}`)} />
           ) : (
             <div className="grid gap-2">
-              <Button asChild size="lg">
-                <Link to="/signup" state={returnState}>
-                  Create Account
-                </Link>
-              </Button>
-              <Button asChild size="lg" variant="outline">
-                <Link to="/login" state={returnState}>
-                  Sign In
-                </Link>
-              </Button>
+              <SignUpOrSignIn returnTo={`/challenge/${code}`} />
             </div>
           )}
         </>

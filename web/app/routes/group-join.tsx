@@ -4,7 +4,7 @@ import { AuthLayout } from '#web/components/layouts/auth-layout.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { FullScreenSpinner } from '#web/components/ui/full-screen-spinner.tsx';
 import { useAuthSession } from '#web/features/auth/hooks/use-auth-session.ts';
-import type { ReturnState } from '#web/features/auth/utils/return-path.ts';
+import { SignUpOrSignIn } from '#web/features/auth/components/sign-up-or-in.tsx';
 import { useGroupLink, useJoinGroup } from '#web/features/groups/api/groups.ts';
 import { GroupJoinView } from '#web/features/groups/components/group-join-view.tsx';
 import { ApiError, apiErrorMessage } from '#web/lib/api-error.ts';
@@ -25,7 +25,6 @@ export function Component() {
     onError: (error) => toast.error(apiErrorMessage(error, 'Please try again.')),
   });
   // Sign-in and sign-up come back here, as a challenge link does.
-  const returnState: ReturnState = { from: `/groups/join/${code}` };
 
   if (session.isLoading || (signedIn && link.isPending)) return <FullScreenSpinner />;
   const isDead = link.error instanceof ApiError && link.error.status === 404;
@@ -35,16 +34,7 @@ export function Component() {
         <div className="grid gap-4 text-center">
           <h1 className="text-2xl font-bold">You're invited to a group on Sidepot</h1>
           <p className="text-muted-foreground">Sign in or create an account to see the group and join it.</p>
-          <Button asChild size="lg">
-            <Link to="/signup" state={returnState}>
-              Create Account
-            </Link>
-          </Button>
-          <Button asChild size="lg" variant="outline">
-            <Link to="/login" state={returnState}>
-              Sign In
-            </Link>
-          </Button>
+          <SignUpOrSignIn returnTo={`/groups/join/${code}`} />
         </div>
       ) : link.data ? (
         <GroupJoinView group={link.data} onJoin={() => join.mutate()} isJoining={join.isPending} />
