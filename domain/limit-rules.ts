@@ -25,18 +25,26 @@ export const breakDurationLabels: Record<BreakDuration, string> = {
 export const breakDurationHours: Record<BreakDuration, number> = { '24h': 24, '7d': 7 * 24, '30d': 30 * 24 };
 
 // Made on first use: a page's first Intl object costs tens of ms of ICU set-up (see money.ts).
-const breakEndFormats: Partial<Record<'local' | 'utc', Intl.DateTimeFormat>> = {};
+const breakEndFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** 'Nov 25, 2026, 3:04 PM' in the viewer's time zone (the web), or with 'UTC' (server messages). */
-export function formatLimitTime(iso: string, zone: 'local' | 'utc' = 'local'): string {
-  const format = (breakEndFormats[zone] ??= new Intl.DateTimeFormat('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    ...(zone === 'utc' ? { timeZone: 'UTC', timeZoneName: 'short' } : {}),
-  }));
+/**
+ * 'Nov 25, 2026, 3:04 PM' in the viewer's time zone (the web: the device's, or `timeZone` where the server
+ * renders a screen in the zone it knows for the viewer, ADR 067), or with 'UTC' (server messages).
+ */
+export function formatLimitTime(iso: string, zone: 'local' | 'utc' = 'local', timeZone?: string): string {
+  const key = zone === 'utc' ? 'utc' : `local:${timeZone ?? ''}`;
+  let format = breakEndFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      ...(zone === 'utc' ? { timeZone: 'UTC', timeZoneName: 'short' } : { timeZone }),
+    });
+    breakEndFormats.set(key, format);
+  }
   return format.format(new Date(iso));
 }
 
@@ -45,8 +53,8 @@ export const limitMessages = {
   /** The title of the toast that refuses a bet over the limit (its message is `exceeds`). */
   reachedTitle: 'Weekly limit reached',
   exceeds: (limit: number) => `This bet would exceed your weekly loss limit of ${formatDollars(limit)}.`,
-  onBreak: (untilIso: string, zone: 'local' | 'utc' = 'local') =>
-    `You are on a break until ${formatLimitTime(untilIso, zone)}.`,
+  onBreak: (untilIso: string, zone: 'local' | 'utc' = 'local', timeZone?: string) =>
+    `You are on a break until ${formatLimitTime(untilIso, zone, timeZone)}.`,
   invalidLimit: 'Please enter a whole number of dollars, or leave it empty for no limit.',
   limitTooLarge: `The largest limit is ${formatDollars(WEEKLY_LOSS_LIMIT_MAX)}.`,
   breakStarted: 'Your break has started.',

@@ -8,3 +8,11 @@ export function relativeTime(date: Date | string, now: Date = new Date()): strin
   if (elapsed < DAY_MS) return `${Math.floor(elapsed / HOUR_MS)}h ago`;
   return `${Math.floor(elapsed / DAY_MS)}d ago`;
 }
+
+/**
+ * A moment as the app shows one ('11/27/2026, 6:00:00 PM'), in `timeZone` (the device's when omitted): the
+ * server renders a signed-in screen in the viewer's zone as far as it knows it (ADR 067).
+ */
+export function formatDateTime(value: Date | string, timeZone?: string): string {
+  return new Date(value).toLocaleString('en-US', timeZone === undefined ? undefined : { timeZone });
+}

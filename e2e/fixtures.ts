@@ -68,6 +68,18 @@ export type Actor = PooledUser & {
   newPage(): Promise<Page>;
 };
 
+/** `page`, whose `goto` resolves once the app has adopted a server-rendered screen (web/main.tsx unmarks it). */
+function waitingForTheApp(page: Page): Page {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (options?.waitUntil !== 'commit')
+      await page.locator('#root:not([data-prerendered])').waitFor({ state: 'attached' });
+    return response;
+  };
+  return page;
+}
+
 type InternalFixtures = {
   /** Collects console errors from every context a test watches; checked after the test. */
   consoleWatch: ConsoleWatch;
@@ -223,18 +235,11 @@ export const test = base.extend<Fixtures & InternalFixtures>({
     { auto: true },
   ],
 
-  // A prerendered screen (ADR 047) is painted before the app runs, and a press on it then does nothing
-  // (a form's post is answered 204). Tests act on the app: `goto` waits until it has adopted the markup.
-  // The tests of that gap itself navigate with `waitUntil: 'commit'`.
+  // A prerendered screen (ADR 047; signed in, ADR 067) is painted before the app runs, and a press on it then
+  // does nothing (a form's post is answered 204, a button has no handler yet). Tests act on the app: `goto`
+  // waits until it has adopted the markup. The tests of that gap itself navigate with `waitUntil: 'commit'`.
   page: async ({ page }, use) => {
-    const goto = page.goto.bind(page);
-    page.goto = async (url, options) => {
-      const response = await goto(url, options);
-      if (options?.waitUntil !== 'commit')
-        await page.locator('#root:not([data-prerendered])').waitFor({ state: 'attached' });
-      return response;
-    };
-    await use(page);
+    await use(waitingForTheApp(page));
   },
 
   seedUser: async ({ request, baseURL }, use) => {
@@ -285,7 +290,7 @@ export const test = base.extend<Fixtures & InternalFixtures>({
           opened.push(context);
           consoleWatch.watch(context);
           await context.addCookies(cookies);
-          return context.newPage();
+          return waitingForTheApp(await context.newPage());
         },
       };
     });

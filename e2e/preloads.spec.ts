@@ -1,18 +1,26 @@
 import { expect, test } from './fixtures.ts';
 
 /*
- * Signed in, the shell names the session read and the screen's first data as `<link rel="preload"
- * as="fetch">` (server/lib/data-preloads.ts, ADR 041). That list repeats what each screen's api files
- * read first: if the two drift apart, a preload goes unused (Chromium warns on the console a few seconds
- * after load, which fails the test) or the screen fetches its data a second time (counted here).
+ * Signed in, /home, /feed and /profile come rendered with their data, which the page carries for the app to
+ * start from (ADR 067): the app must not read that data again, and the shell preloads only the session read
+ * (`<link rel="preload" as="fetch">`, server/lib/data-preloads.ts), which the app must use, once. An unused
+ * preload is a warning on the console a few seconds after load (Chromium), which fails the test.
  */
 const PRELOAD = /<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g;
 // Chromium's "preloaded but not used" warning comes 3 s after the load event.
 const UNUSED_PRELOAD_WARNING_MS = 3_500;
 
-for (const screen of ['/home', '/feed', '/profile']) {
+const FIRST_READS: Record<string, string[]> = {
+  '/home': ['/api/friends/all', '/api/limits'],
+  '/feed': ['/api/feed'],
+  '/profile': ['/api/profile', '/api/bets/mine'],
+};
+
+for (const [screen, reads] of Object.entries(FIRST_READS)) {
   // A pooled user: a sign-up per test would spend the suite's sign-up rate limit.
-  test(`${screen}: every preloaded read is used once and fetched once`, async ({ poolUser }) => {
+  test(`${screen}: rendered with its data, which is not read again; the session read is preloaded and used once`, async ({
+    poolUser,
+  }) => {
     const page = await (await poolUser()).newPage();
     const requested = new Map<string, number>();
     page.on('request', (request) => {
@@ -21,15 +29,17 @@ for (const screen of ['/home', '/feed', '/profile']) {
       if (url.pathname.startsWith('/api/')) requested.set(path, (requested.get(path) ?? 0) + 1);
     });
     const response = await page.goto(screen);
-    const preloaded = [...((await response?.text()) ?? '').matchAll(PRELOAD)].map((match) => match[1]);
-    expect(preloaded).toContain('/api/auth/get-session');
-    expect(preloaded.length, `${screen} preloads its first data`).toBeGreaterThan(1);
+    const html = (await response?.text()) ?? '';
+    expect(html).toContain(`<div id="root" data-prerendered="${screen}">`);
+    expect(html).toContain('<script type="application/json" id="rendered-data">');
+    expect([...html.matchAll(PRELOAD)].map((match) => match[1])).toEqual(['/api/auth/get-session']);
 
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.waitForLoadState('load');
     await page.waitForTimeout(UNUSED_PRELOAD_WARNING_MS);
-    expect(Object.fromEntries(preloaded.map((href) => [href, requested.get(href ?? '')]))).toEqual(
-      Object.fromEntries(preloaded.map((href) => [href, 1])),
+    expect(requested.get('/api/auth/get-session')).toBe(1);
+    expect(Object.fromEntries(reads.map((read) => [read, requested.get(read) ?? 0]))).toEqual(
+      Object.fromEntries(reads.map((read) => [read, 0])),
     );
   });
 }

@@ -123,13 +123,13 @@ test('a tab that starts while another leads the stream gets the changes it misse
   await openLive(leader, '/feed');
   await expect(leader.getByText('No bets yet', { exact: true })).toBeVisible();
 
-  // The second tab reads its feed with the page, then waits for its code: the leader relays the change
-  // before this tab listens.
+  // The second tab's page comes with its feed (read by the server, ADR 067), then waits for its code: the
+  // leader relays the change before this tab listens.
   const follower = await leader.context().newPage();
   const releaseCode = await hold(follower, '**/assets/*.js');
-  const feedRead = follower.waitForResponse((response) => new URL(response.url()).pathname === '/api/feed');
-  await follower.goto('/feed', { waitUntil: 'commit' });
-  expect((await feedRead).ok()).toBe(true);
+  const page = await follower.goto('/feed', { waitUntil: 'commit' });
+  expect(page?.ok()).toBe(true);
+  expect(await page?.text()).toContain('No bets yet');
   const bet = { description: 'Ivy bets while the second tab loads', amount: 6 };
   await placeBet(ivy, jon, bet);
   await expect(betCard(leader, ivy, jon, bet.description)).toContainText('Pending');

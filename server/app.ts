@@ -151,7 +151,15 @@ export function createApp(deps: AppDeps, options: CreateAppOptions) {
     throw new AppError('NOT_FOUND');
   });
 
-  if (options.staticRoot) app.route('/', staticFiles(options.staticRoot));
+  if (options.staticRoot) {
+    // A signed-in screen's first data, read from this app for the page's own request (ADR 067): the same
+    // answers, cookies and client address as the browser's own reads.
+    const readApi = (c: Context<AppEnv>, path: string) =>
+      Promise.resolve(
+        app.fetch(new Request(new URL(path, c.req.url), { headers: { cookie: c.req.header('cookie') ?? '' } }), c.env),
+      );
+    app.route('/', staticFiles(options.staticRoot, { readApi }));
+  }
   // Whatever nothing answered (a POST outside /api, any path in API-only tests) is a 404 in the error shape.
   app.notFound((c) => c.json(errorBody('NOT_FOUND', 'Not found.'), 404));
 

@@ -2,6 +2,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { createAppRouter } from './app/router.tsx';
+import { queryClient } from './lib/query-client.ts';
 import { readSessionEarly } from './lib/session.ts';
 import './index.css';
 
@@ -17,28 +18,40 @@ declare global {
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-// After `load` and in its own chunk, so registering the worker (and workbox-window) adds nothing
-// to any screen's first download (/login's budget, scripts/size/budgets.ts). Only built
-// apps have a worker: `npm run dev` runs without one (vite.config.ts, devOptions).
-if (import.meta.env.PROD)
-  window.addEventListener(
-    'load',
-    () => {
-      void import('./features/pwa/register-service-worker.ts').then(({ registerServiceWorker }) =>
-        registerServiceWorker(),
-      );
-    },
-    { once: true },
-  );
+// The service worker and the time zone cookie: after `load` and in their own chunk (web/app/after-load.ts).
+window.addEventListener(
+  'load',
+  () => void import('./app/after-load.ts').then(({ afterLoad }) => afterLoad()),
+  {
+    once: true,
+  },
+);
+
+// A signed-in screen the server rendered with its data (ADR 067) came with that data and its session, which
+// the session store and the query cache start from before hydration. Its own chunk: the public screens' first
+// load has no use for it (the server preloads it with such a page, server/lib/static-files.ts).
+const renderedData = document.getElementById('rendered-data') ? import('./lib/rendered-data.ts') : null;
 
 // The session read (preloaded by the shell when there is a session cookie) lands while the first screen's
 // chunk loads, so a signed-in screen's first render has its user instead of a spinner (ADR 044).
 // Not a top-level await: with one, the bundler splits the entry into ~40 chunks (+6 KiB gzip per page).
 readSessionEarly();
-void createAppRouter().then((router) => {
-  // The server put this URL's prerendered screen in the root (signed-out /, /signup, /login; ADR 047):
-  // React hydrates that markup, and what a visitor typed before it ran stays in the inputs. The service
-  // worker's shell and every other page have an empty root and render from scratch.
+void createAppRouter().then(async (router) => {
+  const rendered = renderedData
+    ? await renderedData.then(
+        (module) => module.startFromRenderedData(queryClient),
+        () => null,
+      )
+    : null;
+  // Its data unreadable (an older app's page) or its chunk not loaded: render afresh rather than hydrate.
+  if (renderedData && !rendered) {
+    container.replaceChildren();
+    delete container.dataset['prerendered'];
+  }
+  // The server put this URL's screen in the root (signed-out /, /signup, /login: ADR 047; signed-in /home,
+  // /feed, /profile with their data: ADR 067): React hydrates that markup, and what a visitor typed before it
+  // ran stays in the inputs. The service worker's shell and every other page have an empty root and render
+  // from scratch.
   if (container.dataset['prerendered'] === window.location.pathname && container.firstElementChild) {
     // In a transition, React hydrates in ~5 ms slices between the browser's other work instead of one long
     // task after the first paint (TBT on / and /login, ADR 049). Once its commit's effects have run, the
@@ -49,6 +62,7 @@ void createAppRouter().then((router) => {
         container,
         <App
           router={router}
+          rendered={rendered ?? undefined}
           onMounted={() => {
             delete container.dataset['prerendered'];
           }}

@@ -1,7 +1,16 @@
+import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { prerender as prerenderStatic } from 'react-dom/static';
 import { App } from './app/app.tsx';
-import { loadFirstScreen, loadScreen } from './app/router.tsx';
+import { QueryClient } from '@tanstack/react-query';
+import { loadFirstScreen, loadScreen, routes } from './app/router.tsx';
+import { matchScreen } from './lib/router/router.tsx';
 import { createMemoryHistory } from './lib/router/history.ts';
+import { renderClockAt } from './lib/render-clock.ts';
+import { renderedSession } from './lib/rendered-data.ts';
+import { parseSession } from './lib/session.ts';
+
+export { answerFirstReadsWith } from './lib/api-client.ts';
 
 /** The signed-out first screens the build renders into HTML (ADR 047); the server serves them by path. */
 export const PRERENDERED_PATHS = ['/', '/signup', '/login'] as const;
@@ -20,6 +29,16 @@ const ENTITIES: Record<string, string> = {
 /** React 19 writes a root's hoisted `<title>` (DocumentTitle) ahead of its markup. */
 const HOISTED_TITLE = /^<title>([^<]*)<\/title>/;
 
+function takeTitle(rendered: string): PrerenderedScreen {
+  const hoisted = HOISTED_TITLE.exec(rendered);
+  if (!hoisted) return { title: null, html: rendered };
+  const title = (hoisted[1] ?? '').replace(
+    /&(amp|lt|gt|quot|#x27);/g,
+    (entity) => ENTITIES[entity] ?? entity,
+  );
+  return { title, html: rendered.slice(hoisted[0].length) };
+}
+
 /**
  * The HTML of `path`'s first screen, signed out, as the browser's first render makes it: the same tree
  * (web/app/app.tsx), the screen's module loaded before the router starts (as createAppRouter does), and
@@ -30,12 +49,115 @@ const HOISTED_TITLE = /^<title>([^<]*)<\/title>/;
 export async function prerender(path: string): Promise<PrerenderedScreen> {
   await loadFirstScreen(path);
   const router = createMemoryHistory({ initialEntries: [path], prepare: loadScreen });
-  const rendered = renderToString(<App router={router} />);
-  const hoisted = HOISTED_TITLE.exec(rendered);
-  if (!hoisted) return { title: null, html: rendered };
-  const title = (hoisted[1] ?? '').replace(
-    /&(amp|lt|gt|quot|#x27);/g,
-    (entity) => ENTITIES[entity] ?? entity,
-  );
-  return { title, html: rendered.slice(hoisted[0].length) };
+  return takeTitle(renderToString(<App router={router} />));
+}
+
+/**
+ * Reads the first data of the screen at `pathname` into `client`, its module loaded first. True when the
+ * screen declares its first reads (`firstReads`, ADR 067) and every one succeeded: a screen whose data could
+ * not be read is not rendered ahead (its error state is the app's to show, with its toasts and retries).
+ */
+export async function readFirstData(client: QueryClient, pathname: string): Promise<boolean> {
+  await loadScreen(pathname);
+  const reads = matchScreen(routes, pathname)?.route.screen.firstReads();
+  if (!reads) return false;
+  // A failed read is in the cache as one, which the check below sees.
+  await Promise.all(reads(client).map((read) => read.catch(() => undefined)));
+  return client
+    .getQueryCache()
+    .getAll()
+    .every((query) => query.state.status === 'success');
+}
+
+/** A screen rendered with its data: also the data, as JSON for the page (web/lib/rendered-data.ts reads it). */
+export type RenderedScreen = PrerenderedScreen & { dataJson: string };
+
+/** Renders of one screen at most: each one's new queries are read before the next (see below). */
+const MAX_PASSES = 3;
+
+/**
+ * Queries a render created and nothing has read yet (the server runs no effects): those it will read now. Not
+ * a disabled one (a closed dialog's list): that one is pending on both sides until the browser reads it.
+ */
+function unreadQueries(client: QueryClient) {
+  return client
+    .getQueryCache()
+    .getAll()
+    .filter(
+      ({ state, options }) =>
+        state.status === 'pending' &&
+        state.fetchStatus === 'idle' &&
+        (!('enabled' in options) || options.enabled === undefined || options.enabled === true),
+    );
+}
+
+async function renderApp(app: ReactNode): Promise<string> {
+  let failure: unknown = null;
+  const { prelude } = await prerenderStatic(app, {
+    // Every boundary inline: outlined ones (over 12,800 bytes by default) come with inline scripts that
+    // put them in place, which the CSP (script-src 'self') refuses.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+    // A part that failed here would be left to the browser, whose hydration reports it as an error: the
+    // server sends the plain shell instead (server/lib/signed-in-pages.ts).
+    onError: (error) => {
+      failure ??= error;
+    },
+  });
+  if (failure !== null)
+    throw failure instanceof Error ? failure : new Error('the render failed', { cause: failure });
+  return new Response(prelude).text();
+}
+
+/**
+ * A signed-in screen (`url`: path and query) rendered with its data for the user of `session` (GET
+ * /api/auth/get-session's answer), or null when it is not one the server renders (it declares no first reads),
+ * nobody is signed in, or a read failed (ADR 067). Times show as at `now` in `timeZone` (the viewer's, as far as
+ * the server knows it: web/lib/render-clock.ts). Its reads go where `answerFirstReadsWith` sends them: the
+ * server answers them from the API for this request (server/lib/signed-in-pages.ts). Every query the screen
+ * reads as it renders is in the markup and in the data the browser starts from, not only its first reads: a
+ * query the browser's first render found in its cache but the server had not (the bell's count, read by the
+ * bottom nav's dot before the screen hydrated) would render differently and fail hydration. So the screen is
+ * rendered again while a render creates queries nothing has read. Rendered whole: the lazy parts inside (the
+ * profile's bet lists) are waited for, and hydrate once their chunk is in.
+ */
+export async function renderSignedIn(
+  url: string,
+  session: unknown,
+  { timeZone, now = Date.now() }: { timeZone?: string | undefined; now?: number } = {},
+): Promise<RenderedScreen | null> {
+  const { pathname } = new URL(url, 'http://app.invalid');
+  const data = parseSession(session);
+  if (data === null) return null;
+  // Not the app's client: a failed read here is only a reason to send the plain shell, never a toast.
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { networkMode: 'always', retry: false, staleTime: Infinity } },
+  });
+  try {
+    if (!(await readFirstData(queryClient, pathname))) return null;
+    const clock = renderClockAt(now, timeZone);
+    const app = (
+      <App
+        router={createMemoryHistory({ initialEntries: [url], prepare: loadScreen })}
+        queryClient={queryClient}
+        rendered={{ session: renderedSession(data), clock }}
+      />
+    );
+    for (let pass = 1; ; pass += 1) {
+      const html = await renderApp(app);
+      const unread = unreadQueries(queryClient);
+      if (unread.length === 0) {
+        const queries = queryClient
+          .getQueryCache()
+          .getAll()
+          .filter(({ state }) => state.status === 'success')
+          .map(({ queryKey, state }) => ({ queryKey, data: state.data }));
+        return { ...takeTitle(html), dataJson: JSON.stringify({ session: data, clock, queries }) };
+      }
+      if (pass === MAX_PASSES) return null;
+      await Promise.all(unread.map((query) => query.fetch().catch(() => undefined)));
+      if (unread.some((query) => query.state.status !== 'success')) return null;
+    }
+  } finally {
+    queryClient.clear();
+  }
 }

@@ -18,6 +18,13 @@ export function hasSessionCookie(cookieHeader: string | undefined): boolean {
   return cookieHeader !== undefined && SESSION_COOKIE.test(cookieHeader);
 }
 
+const preloadTag = (href: string) => `<link rel="preload" as="fetch" crossorigin href="${href}">`;
+
+/** The session read's preload alone: a screen rendered with its data (ADR 067) reads only that on start. */
+export function sessionPreload(): string {
+  return preloadTag(SESSION_PATH);
+}
+
 /**
  * `<link rel="preload" as="fetch">` tags for a request that carries a session cookie: the
  * session read and the screen's first data start with the HTML instead of after the entry chunk has run
@@ -31,6 +38,6 @@ export function dataPreloads(pathname: string, cookieHeader: string | undefined)
   if (!hasSessionCookie(cookieHeader)) return SIGNED_OUT_HINT;
   const segment = pathname.split('/')[1] ?? '';
   return [SESSION_PATH, ...(SCREEN_DATA[segment] ?? [])]
-    .map((href) => `<link rel="preload" as="fetch" crossorigin href="${href}">`)
+    .map(preloadTag)
     .join('');
 }

@@ -56,18 +56,30 @@ export function prerenderedPathFor(
 /**
  * The shell with the screen inside `#root`, marked with its path (web/main.tsx hydrates only a root
  * prerendered for the URL it runs at), the screen's title in the head, and its first paint held until
- * the whole screen is parsed.
+ * the whole screen is parsed. `afterRoot` (a signed-in screen's data, ADR 067) follows the screen, so
+ * it does not hold that paint.
  */
-export function withPrerenderedPage(shell: string, pages: PrerenderedPages, pathname: string): string {
-  const page = pages[pathname];
-  if (!page || !shell.includes(EMPTY_ROOT)) return shell;
+export function withScreen(
+  shell: string,
+  pathname: string,
+  page: PrerenderedPages[string],
+  afterRoot = '',
+): string {
+  if (!shell.includes(EMPTY_ROOT)) return shell;
   const withRoot = shell.replace(
     EMPTY_ROOT,
-    () => `<div id="root" data-prerendered="${pathname}">${page.html}</div>${ROOT_END}`,
+    () =>
+      `<div id="root" data-prerendered="${escapeHtml(pathname)}">${page.html}</div>${ROOT_END}${afterRoot}`,
   );
   const titled =
     page.title === null
       ? withRoot
       : withRoot.replace(SHELL_TITLE, () => `<title>${escapeHtml(page.title ?? '')}</title>`);
   return titled.replace('</head>', `${RENDER_WHOLE_ROOT}</head>`);
+}
+
+/** The shell with the build's prerendered screen for `pathname` (ADR 047), or as it is when there is none. */
+export function withPrerenderedPage(shell: string, pages: PrerenderedPages, pathname: string): string {
+  const page = pages[pathname];
+  return page ? withScreen(shell, pathname, page) : shell;
 }

@@ -44,23 +44,34 @@ function staticClosure(manifest: Manifest, key: string): string[] {
  * Returns '' for a URL with no screen module of its own (e.g. an unknown path).
  */
 export function routePreloads(root: string): (pathname: string) => string {
+  const preloadsOf = modulePreloads(root);
+  return (pathname) => {
+    const segment = pathname.split('/')[1] ?? '';
+    if (!SEGMENT.test(segment)) return '';
+    return preloadsOf(`app/routes/${SCREEN_BY_SEGMENT[segment] ?? segment}.tsx`);
+  };
+}
+
+/**
+ * `<link rel="modulepreload">` tags for a module of the app (its key in Vite's manifest: its path under
+ * web/) and what it imports, but for the entry's own chunks (in index.html already); '' for no such module.
+ */
+export function modulePreloads(root: string): (key: string) => string {
   const manifest = readManifest(root);
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   const inShell = new Set(entryKey ? staticClosure(manifest, entryKey) : []);
-  const tagsByScreen = new Map<string, string>();
-  return (pathname) => {
-    const segment = pathname.split('/')[1] ?? '';
-    if (!entryKey || !SEGMENT.test(segment)) return '';
-    const screen = SCREEN_BY_SEGMENT[segment] ?? segment;
-    let tags = tagsByScreen.get(screen);
+  const tagsByKey = new Map<string, string>();
+  return (key) => {
+    if (!entryKey) return '';
+    let tags = tagsByKey.get(key);
     if (tags === undefined) {
-      tags = staticClosure(manifest, `app/routes/${screen}.tsx`)
+      tags = staticClosure(manifest, key)
         .filter((file) => !inShell.has(file))
         // `crossorigin` as Vite writes its own preloads: a module script is fetched in CORS mode, and a
         // preload in another mode would be fetched twice.
         .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
         .join('');
-      tagsByScreen.set(screen, tags);
+      tagsByKey.set(key, tags);
     }
     return tags;
   };

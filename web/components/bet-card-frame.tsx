@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { Link } from '#web/lib/router/router.tsx';
 import type { UserSummary } from '#domain/profiles.ts';
 import { relativeTime } from '#domain/relative-time.ts';
+import { useRenderNow } from '#web/lib/render-clock.ts';
 import { formatStakes } from '#domain/bet-stakes.ts';
 import { UserAvatar } from '#web/components/ui/user-avatar.tsx';
 import { cn } from '#web/lib/utils.ts';
@@ -41,6 +42,7 @@ export function BetCardFrame({
   className,
   children,
 }: BetCardFrameProps) {
+  const now = useRenderNow();
   const titleId = useId();
   return (
     <article
@@ -72,7 +74,7 @@ export function BetCardFrame({
             {title}
           </Title>
           <p className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-            <time dateTime={bet.createdAt}>{relativeTime(bet.createdAt)}</time>
+            <time dateTime={bet.createdAt}>{relativeTime(bet.createdAt, now)}</time>
             {badges}
           </p>
         </div>

@@ -9,7 +9,22 @@ import { offlineError, readApiError } from './api-error.ts';
  */
 const isOffline = () => !navigator.onLine;
 
+/** Answers a GET of our API (its path and query) without the network, or leaves it to the network (undefined). */
+export type FirstReads = (path: string) => Promise<Response> | undefined;
+let firstReads: FirstReads | null = null;
+
+/**
+ * Where the reads of a server-rendered screen's first data go (web/app/first-data.ts, ADR 067): on the server
+ * to the API itself, in the browser to the answers the server sent with the page, then (null) to the network.
+ */
+export function answerFirstReadsWith(reads: FirstReads | null): void {
+  firstReads = reads;
+}
+
 async function fetchOnline(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  // hc asks with the path and query as a string.
+  const first = typeof input === 'string' && init?.method === 'GET' ? firstReads?.(input) : undefined;
+  if (first) return first;
   if (isOffline()) throw offlineError();
   try {
     return await fetch(input, init);

@@ -43,6 +43,8 @@ const INTENT_EVENTS = ['pointerover', 'pointerdown', 'keydown'] as const;
  * Returns a function that stops listening.
  */
 export function preloadOnIntent(...components: { preload: () => Promise<unknown> }[]): () => void {
+  // Called as a module loads, also on the server that renders signed-in screens (ADR 067): no user there.
+  if (typeof window === 'undefined') return () => {};
   const stop = () => {
     for (const type of INTENT_EVENTS) window.removeEventListener(type, run, true);
   };

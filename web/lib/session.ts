@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { authClient, SessionUser } from './auth-client.ts';
 import { clearOfflineCopy, readOfflineSession } from './offline-cache.ts';
 
@@ -147,15 +147,50 @@ export function currentSession(): SessionData | null {
   return state.data;
 }
 /**
- * What the build's prerender renders and hydration starts from (ADR 047): the server sends a prerendered
- * screen only to a request without a session cookie, the same requests whose shell says signed out.
+ * The clock a server render of a signed-in screen used (ADR 067): its instant, and the date and time zone it
+ * showed times in (the viewer's, from the `sidepot.tz` cookie web/app/after-load.ts keeps, or UTC before).
  */
-const signedOutAtBuild: SessionState = { data: null, isPending: false, error: null };
-const getServerState = () => signedOutAtBuild;
+export type RenderClock = {
+  now: number;
+  today: string;
+  timeZone: string;
+  /** That zone's offset at `now`, as `Date#getTimezoneOffset` gives one (minutes behind UTC). */
+  offset: number;
+};
+
+/**
+ * What a screen the server rendered was rendered with, given to that render and to the browser's hydration of
+ * its markup: the session (signed out for the build's prerender, ADR 047), and the clock (null but for a
+ * signed-in screen rendered with its data, ADR 067). A context rather than module state: the server renders
+ * several users' screens at once.
+ */
+export type RenderedPage = { session: SessionState; clock: RenderClock | null };
+
+export const RenderedPage = createContext<RenderedPage>({
+  session: { data: null, isPending: false, error: null },
+  clock: null,
+});
+
+/**
+ * Starts the store from the session the server rendered the page with (ADR 067), before hydration: the
+ * store's first state is then the one the markup was made with, and the screen shows no spinner meanwhile.
+ * The page's own read may have answered first: a user it read stays; a failed read keeps its error (so it
+ * is retried) with the server's user; a signed-out answer (the session ended meanwhile) stays signed out.
+ */
+export function startFromRenderedSession(rendered: SessionState): void {
+  if (state.isPending) state = rendered;
+  else if (state.data === null && state.error !== null) state = { ...state, data: rendered.data };
+}
+
+/** A value as a session as GET /api/auth/get-session answers one, or null (signed out, or not one). */
+export function parseSession(value: unknown): SessionData | null {
+  return isSessionData(value) ? value : null;
+}
 
 /** The session as the better-auth client's `useSession` gave it, with its `refetch`. */
 export function useSession(): SessionState & { refetch: () => Promise<void> } {
-  return { ...useSyncExternalStore(subscribe, getState, getServerState), refetch: refetchSession };
+  const rendered = useContext(RenderedPage).session;
+  return { ...useSyncExternalStore(subscribe, getState, () => rendered), refetch: refetchSession };
 }
 
 /** The better-auth client, fetched when an auth form is sent (see above). */

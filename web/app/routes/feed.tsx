@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from '#web/lib/router/router.tsx';
 import { PageLayout } from '#web/components/layouts/page-layout.tsx';
@@ -6,6 +6,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { LazyOverlay } from '#web/components/ui/lazy-overlay.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { PLACE_BET_PATH, placeBetState } from '#web/features/bets/utils/place-bet-navigation.ts';
+import { getFeedQueryOptions } from '#web/features/feed/api/get-feed.ts';
 import { FeedList } from '#web/features/feed/components/feed-list.tsx';
 import { countNewFeedComment } from '#web/features/feed/utils/feed-cache.ts';
 import { WeeklyLeadersCard } from '#web/features/leaderboard/components/weekly-leaders-card.tsx';
@@ -29,6 +30,9 @@ const TAB_PARAM = 'tab';
 function readTab(params: URLSearchParams): FeedTab {
   return params.get(TAB_PARAM) === 'leaderboard' ? 'leaderboard' : 'feed';
 }
+
+/** The first page of the feed: the server renders the screen with it (ADR 067). */
+export const firstReads = (client: QueryClient) => [client.infiniteQuery(getFeedQueryOptions())];
 
 export function Component() {
   const navigate = useNavigate();

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from '#web/lib/router/router.tsx';
 import type { MyChallenge } from '#domain/challenges.ts';
@@ -10,14 +11,17 @@ import { usePreselectedFriend } from '#web/features/bets/hooks/use-preselected-f
 import {
   betDraftKey,
   readBetDraft,
+  isEmptyBetDraft,
   EMPTY_BET_DRAFT,
   type OpponentMode,
 } from '#web/features/bets/utils/bet-draft.ts';
 import { Tabs, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
-import { useAllFriends } from '#web/features/friends/api/get-friends.ts';
-import { useLimits } from '#web/features/limits/api/get-limits.ts';
+import { getAllFriendsQueryOptions, useAllFriends } from '#web/features/friends/api/get-friends.ts';
+import { getLimitsQueryOptions, useLimits } from '#web/features/limits/api/get-limits.ts';
 import { BreakNotice } from '#web/features/limits/components/break-notice.tsx';
 import { ActivityBell } from '#web/features/notifications/components/activity-bell.tsx';
+import { useIsHydrating } from '#web/hooks/use-is-hydrating.ts';
+import { useRenderNow } from '#web/lib/render-clock.ts';
 
 // Only in 'Start a Pot' mode: the pot form (and my groups) stay out of the Place Bet screen's first download.
 const HomePotForm = lazy(async () => {
@@ -31,16 +35,28 @@ const ChallengeLinkDialog = lazy(async () => {
   return { default: module.ChallengeLinkDialog };
 });
 
+/** The friend picker's list and the loss limits: the server renders the screen with them (ADR 067). */
+export const firstReads = (client: QueryClient) => [
+  client.query(getAllFriendsQueryOptions()),
+  client.query(getLimitsQueryOptions()),
+];
+
 export function Component() {
   const navigate = useNavigate();
   const friends = useAllFriends();
   // RequireAuth renders this screen only with a user.
   const userId = useAuthSession().user?.id ?? null;
   const draftKey = userId === null ? null : betDraftKey(userId);
-  // Read once: the form owns the draft from here and writes it back as it changes.
-  const [initialDraft, setInitialDraft] = useState(() =>
-    draftKey === null ? EMPTY_BET_DRAFT : readBetDraft(draftKey),
-  );
+  // Read once: the form owns the draft from here and writes it back as it changes. Rendered on the server
+  // (ADR 067), the screen starts from the empty form the server drew, and the tab's draft (sessionStorage,
+  // which the server cannot read) comes in once hydrated; it is read as the screen mounts all the same, as
+  // the form's first effect writes its own (empty) state back.
+  const isHydrating = useIsHydrating();
+  const [storedDraft] = useState(() => (draftKey === null ? EMPTY_BET_DRAFT : readBetDraft(draftKey)));
+  const [initialDraft, setInitialDraft] = useState(isHydrating ? EMPTY_BET_DRAFT : storedDraft);
+  const [isDraftRead, setIsDraftRead] = useState(!isHydrating);
+  // A draft read after hydration starts the form again from it.
+  const [draftVersion, setDraftVersion] = useState(0);
   // The third mode swaps the bet form for the pot form; back in a bet mode, the bet form starts from its draft.
   const [isPotMode, setIsPotMode] = useState(false);
   const potPanelId = useId();
@@ -66,6 +82,14 @@ export function Component() {
     setIsPotMode(false);
   };
   const [friendId, setFriendId] = usePreselectedFriend(initialDraft.friendId);
+  if (!isHydrating && !isDraftRead) {
+    setIsDraftRead(true);
+    if (!isEmptyBetDraft(storedDraft)) {
+      setInitialDraft(storedDraft);
+      setDraftVersion((version) => version + 1);
+      if (friendId === null) setFriendId(storedDraft.friendId);
+    }
+  }
   // A failed list reads as empty in the picker (list failures are only logged, spec section 8); only a
   // list that loaded empty means "no friends yet".
   const friendList = friends.data?.items ?? (friends.isError ? [] : undefined);
@@ -73,7 +97,8 @@ export function Component() {
   const createChallenge = useCreateChallenge();
   // A break replaces the form; the server refuses bets during it either way.
   const limits = useLimits();
-  const breakUntil = limits.data && isOnBreak(limits.data.breakUntil) ? limits.data.breakUntil : null;
+  const now = useRenderNow();
+  const breakUntil = limits.data && isOnBreak(limits.data.breakUntil, now) ? limits.data.breakUntil : null;
 
   return (
     <PageLayout title="Place a Bet" actions={<ActivityBell />}>
@@ -112,7 +137,7 @@ export function Component() {
         <div ref={modesRef} className="grid gap-4">
           <p className="text-sm text-muted-foreground">Challenge a friend to a friendly wager.</p>
           <PlaceBetForm
-            key={initialDraft.mode}
+            key={`${initialDraft.mode}:${String(draftVersion)}`}
             onStartPot={startPot}
             friends={friendList}
             friendId={friendId}

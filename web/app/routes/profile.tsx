@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { useNavigate } from '#web/lib/router/router.tsx';
 import { toast } from '#web/lib/toast.ts';
@@ -9,8 +10,8 @@ import { GroupsCard } from '../composed/groups-card.tsx';
 import { BetsLoading } from '#web/features/bets/components/bets-loading.tsx';
 import { PLACE_BET_PATH, placeBetState } from '#web/features/bets/utils/place-bet-navigation.ts';
 import { LazyOverlay } from '#web/components/ui/lazy-overlay.tsx';
-import { useMyBets } from '#web/features/bets/api/get-my-bets.ts';
-import { useProfile } from '#web/features/profile/api/get-profile.ts';
+import { getMyBetsQueryOptions, useMyBets } from '#web/features/bets/api/get-my-bets.ts';
+import { getProfileQueryOptions, useProfile } from '#web/features/profile/api/get-profile.ts';
 import { ProfileSkeleton } from '#web/features/profile/components/profile-skeleton.tsx';
 import { ProfileView } from '#web/features/profile/components/profile-view.tsx';
 import { SettingsMenu } from '#web/features/profile/components/settings-menu.tsx';
@@ -40,6 +41,12 @@ const ProfileBets = lazyComponent(async () => (await import('../composed/profile
 const UserProfileDialog = lazyComponent(
   async () => (await import('../composed/user-profile-dialog.tsx')).UserProfileDialog,
 );
+
+/** The profile and the first page of each bet list: the server renders the screen with them (ADR 067). */
+export const firstReads = (client: QueryClient) => [
+  client.query(getProfileQueryOptions()),
+  client.infiniteQuery(getMyBetsQueryOptions(client)),
+];
 
 export function Component() {
   const navigate = useNavigate();

@@ -13,6 +13,7 @@ import {
   type ComponentType,
   type ReactNode,
 } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { parse } from 'regexparam';
 import { Link, matchRoute, Route, Router } from 'wouter';
 import type { AppHistory, NavigateOptions, RouterLocation } from './history.ts';
@@ -217,13 +218,21 @@ export function ErrorBoundary({ fallback, children }: { fallback: ReactNode; chi
   );
 }
 
+/**
+ * What a screen's first render reads, as prefetches into `client`: a screen that says so is rendered on the
+ * server with that data for a signed-in request (ADR 067), and the browser reads the same before hydrating.
+ */
+export type FirstReads = (client: QueryClient) => Promise<unknown>[];
+
 /** A screen's module, as the app's route files export it. */
-export type ScreenModule = { Component: ComponentType };
+export type ScreenModule = { Component: ComponentType; firstReads?: FirstReads };
 
 export type LazyScreen = {
   Component: ComponentType;
   /** Fetches the screen's chunk; undefined once it is loaded. A failed fetch is retried by the next call. */
   preload: () => Promise<void> | undefined;
+  /** The loaded screen's first reads, if it declares them (undefined until it is loaded). */
+  firstReads: () => FirstReads | undefined;
 };
 
 /**
@@ -232,13 +241,13 @@ export type LazyScreen = {
  * fallback) and a chunk that fails to load reaches the route's error boundary.
  */
 export function lazyScreen(load: () => Promise<ScreenModule>): LazyScreen {
-  let loaded: ComponentType | undefined;
+  let loaded: ScreenModule | undefined;
   let loading: Promise<void> | undefined;
   const preload = () => {
     if (loaded) return undefined;
     loading ??= load().then(
       (module) => {
-        loaded = module.Component;
+        loaded = module;
       },
       () => {
         loading = undefined;
@@ -248,10 +257,10 @@ export function lazyScreen(load: () => Promise<ScreenModule>): LazyScreen {
   };
   const Lazy = lazy(async () => ({ default: (await load()).Component }));
   function Screen() {
-    const Loaded = loaded;
+    const Loaded = loaded?.Component;
     return Loaded ? <Loaded /> : <Lazy />;
   }
-  return { Component: Screen, preload };
+  return { Component: Screen, preload, firstReads: () => loaded?.firstReads };
 }
 
 export type ScreenRoute = {

@@ -2,12 +2,14 @@ import { useId } from 'react';
 import { betEventSentence } from '#domain/bet-timeline.ts';
 import type { BetPage } from '#domain/feed.ts';
 import { relativeTime } from '#domain/relative-time.ts';
+import { useRenderNow } from '#web/lib/render-clock.ts';
 import { UserAvatar } from '#web/components/ui/user-avatar.tsx';
 
 type BetHistoryProps = { bet: BetPage; viewerId: string };
 
 /** The bet page's 'History': every step of the bet, oldest first, each with who and when. */
 export function BetHistory({ bet, viewerId }: BetHistoryProps) {
+  const now = useRenderNow();
   const headingId = useId();
   const partyOf = (id: string) => (id === bet.opponent.id ? bet.opponent : bet.creator);
   return (
@@ -35,7 +37,7 @@ export function BetHistory({ bet, viewerId }: BetHistoryProps) {
                         {' · '}
                       </span>
                       <time dateTime={event.at} className="text-xs whitespace-nowrap text-muted-foreground">
-                        {relativeTime(event.at)}
+                        {relativeTime(event.at, now)}
                       </time>
                     </>
                   ) : null}

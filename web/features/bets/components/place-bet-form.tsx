@@ -1,5 +1,5 @@
 import type { UseMutationResult } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type SyntheticEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { toast } from '#web/lib/toast.ts';
 import type { UserSummary } from '#domain/profiles.ts';
 import {
@@ -23,6 +23,7 @@ import { FriendPicker } from './friend-picker.tsx';
 import { RefereeField } from './referee-field.tsx';
 import { OddsFields, OddsTabs, parseStake, type OddsDraft } from './stakes-fields.tsx';
 import { NoFriendsHint } from './no-friends-hint.tsx';
+import { useRenderToday } from '#web/lib/render-clock.ts';
 import { saveBetDraft, type BetDraft, type OpponentMode } from '../utils/bet-draft.ts';
 import { betErrorTitle } from '#web/lib/bet-toasts.ts';
 
@@ -68,6 +69,7 @@ export function PlaceBetForm({
   draftKey,
   onStartPot,
 }: PlaceBetFormProps) {
+  const today = useRenderToday();
   const errorIdBase = useId();
   // The tabs switch what follows them (picker or link note), not a Radix panel: point them at that.
   const modePanelId = useId();
@@ -94,6 +96,16 @@ export function PlaceBetForm({
   const opponentId = friends?.some((friend) => friend.id === friendId) ? friendId : null;
   // Placed: the draft is gone, and must not be written back while the screen is leaving.
   const isPlaced = useRef(false);
+
+  // The server renders this form (ADR 067): what was typed into it before the app ran stays in the fields
+  // (hydration keeps it), and the form takes it as typed, or its next render would clear it.
+  useLayoutEffect(() => {
+    const typed = descriptionRef.current?.value;
+    if (typed && typed !== description) setDescription(typed);
+    const date = resolveByRef.current?.value;
+    if (date && date !== resolveBy) setResolveBy(date);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the form mounts
+  }, []);
 
   useEffect(() => {
     if (draftKey === null || isPlaced.current) return;
@@ -308,7 +320,7 @@ export function PlaceBetForm({
           type="date"
           label="Resolve by"
           hint="Optional. You both get a reminder the day after."
-          min={localToday()}
+          min={today}
           value={resolveBy}
           error={errorFor('resolveBy')}
           className="w-full sm:w-56"

@@ -9,17 +9,24 @@ import { useCancelChallenge } from '../api/cancel-challenge.ts';
 import { useMyChallenges } from '../api/get-my-challenges.ts';
 import { formatDollars } from '#domain/money.ts';
 import { toastBetError } from '#web/lib/bet-toasts.ts';
+import { useRenderTimeZone } from '#web/lib/render-clock.ts';
 import { LazyChallengeLinkDialog } from './lazy-challenge-link-dialog.ts';
 
 // Made on first use, not on the profile's first load: a page's first Intl object costs tens of ms (domain/money.ts).
-let expiryFormat: Intl.DateTimeFormat | undefined;
-const formatExpiry = (iso: string) =>
-  (expiryFormat ??= new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' })).format(
-    new Date(iso),
-  );
+// In the zone the server rendered the page in while it hydrates (ADR 067), else the device's.
+const expiryFormats = new Map<string | undefined, Intl.DateTimeFormat>();
+function formatExpiry(iso: string, timeZone: string | undefined) {
+  let format = expiryFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone });
+    expiryFormats.set(timeZone, format);
+  }
+  return format.format(new Date(iso));
+}
 
 /** The creator's open challenge links, under their pending bets; hidden while there are none. */
 export function OpenChallenges() {
+  const timeZone = useRenderTimeZone();
   const headingId = useId();
   const challenges = useMyChallenges();
   const [shown, setShown] = useState<MyChallenge | null>(null);
@@ -48,7 +55,7 @@ export function OpenChallenges() {
               <span className="shrink-0 font-semibold text-primary">{formatDollars(challenge.amount)}</span>
             </div>
             <p className="text-xs text-muted-foreground">
-              Open to anyone with the link until {formatExpiry(challenge.expiresAt)}
+              Open to anyone with the link until {formatExpiry(challenge.expiresAt, timeZone)}
             </p>
             <div className="flex gap-2">
               <Button size="sm" variant="outline" onClick={() => setShown(challenge)}>

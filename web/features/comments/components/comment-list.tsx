@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import { commentAuthorLabel } from '#domain/feed.ts';
 import { relativeTime } from '#domain/relative-time.ts';
+import { useRenderNow } from '#web/lib/render-clock.ts';
 import { Spinner } from '#web/components/ui/spinner.tsx';
 import { useComments, type CommentSubject } from '../api/get-comments.ts';
 import { LoadError } from '#web/components/errors/load-error.tsx';
@@ -9,6 +10,7 @@ type CommentListProps = { betId: string; subject?: CommentSubject };
 
 /** A bet's comments, oldest at the top; opens (and stays) scrolled to the newest. */
 export function CommentList({ betId, subject = 'bet' }: CommentListProps) {
+  const now = useRenderNow();
   const comments = useComments(betId, subject);
   const scroller = useRef<HTMLDivElement>(null);
   const items = comments.data?.items;
@@ -40,7 +42,7 @@ export function CommentList({ betId, subject = 'bet' }: CommentListProps) {
                 <p className="flex items-baseline gap-2 text-sm">
                   <span className="min-w-0 truncate font-semibold">{commentAuthorLabel(comment.author)}</span>
                   <time dateTime={comment.createdAt} className="shrink-0 text-xs text-muted-foreground">
-                    {relativeTime(comment.createdAt)}
+                    {relativeTime(comment.createdAt, now)}
                   </time>
                 </p>
                 <p className="text-sm whitespace-pre-line wrap-anywhere">{comment.text}</p>

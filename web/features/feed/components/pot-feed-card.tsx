@@ -5,6 +5,7 @@ import { formatDollars } from '#domain/money.ts';
 import { potEntrantsText, potStatusLabels, potTotalText } from '#domain/pot-rules.ts';
 import type { FeedPot } from '#domain/pots.ts';
 import { relativeTime } from '#domain/relative-time.ts';
+import { useRenderNow } from '#web/lib/render-clock.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { UserAvatar } from '#web/components/ui/user-avatar.tsx';
 import { BetCardActions } from './bet-card-actions.tsx';
@@ -31,6 +32,7 @@ const stateVariants = {
  * follows the bet card's (a copy of its few classes, not a shared frame).
  */
 export function PotFeedCard({ pot, onOpenUser, onOpenComments }: PotFeedCardProps) {
+  const now = useRenderNow();
   const titleId = useId();
   return (
     <article
@@ -50,7 +52,7 @@ export function PotFeedCard({ pot, onOpenUser, onOpenComments }: PotFeedCardProp
             <span className="font-normal text-muted-foreground">started a pot</span>
           </h2>
           <p className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-            <time dateTime={pot.createdAt}>{relativeTime(pot.createdAt)}</time>
+            <time dateTime={pot.createdAt}>{relativeTime(pot.createdAt, now)}</time>
             <Badge variant={stateVariants[pot.status]}>{potStatusLabels[pot.status]}</Badge>
           </p>
         </div>

@@ -1,6 +1,7 @@
 import { Check, Inbox, LoaderCircle, X } from 'lucide-react';
 import type { FriendRequest, SentFriendRequest } from '#domain/friends.ts';
 import { relativeTime } from '#domain/relative-time.ts';
+import { useRenderNow } from '#web/lib/render-clock.ts';
 import { LoadError, type FailedQuery } from '#web/components/errors/load-error.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { EmptyState } from '#web/components/ui/empty-state.tsx';
@@ -67,13 +68,14 @@ function RequestRow({
   request: FriendRequest;
   onSelectUser: (userId: string) => void;
 }) {
+  const now = useRenderNow();
   const { accept, decline, isPending } = useAnswerFriendRequest();
   const { name } = request.requester;
   return (
     <UserRow
       user={request.requester}
       onSelect={onSelectUser}
-      meta={relativeTime(request.createdAt)}
+      meta={relativeTime(request.createdAt, now)}
       actions={
         <>
           <Button
@@ -108,6 +110,7 @@ function SentRequestRow({
   request: SentFriendRequest;
   onSelectUser: (userId: string) => void;
 }) {
+  const now = useRenderNow();
   const cancel = useCancelFriendRequest({
     onSuccess: () => toast.success('Friend request cancelled'),
     onError: (error) => toast.error('Error', { description: apiErrorMessage(error, 'Please try again.') }),
@@ -116,7 +119,7 @@ function SentRequestRow({
     <UserRow
       user={request.requested}
       onSelect={onSelectUser}
-      meta={relativeTime(request.createdAt)}
+      meta={relativeTime(request.createdAt, now)}
       actions={
         <Button
           size="sm"

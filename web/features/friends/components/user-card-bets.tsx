@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { formatStakes } from '#domain/bet-stakes.ts';
 import type { CardBet } from '#domain/profiles.ts';
 import { relativeTime } from '#domain/relative-time.ts';
+import { useRenderNow } from '#web/lib/render-clock.ts';
 import { StatusBadge } from '#web/components/bet-status-badge.tsx';
 import { cn } from '#web/lib/utils.ts';
 
@@ -37,6 +38,7 @@ export function UserCardBets({ userId, bets, total }: UserCardBetsProps) {
 }
 
 function BetItem({ bet, userId }: { bet: CardBet; userId: string }) {
+  const now = useRenderNow();
   const won = bet.status === 'completed' ? bet.winnerId === userId : null;
   return (
     <li className="grid min-w-0 grid-cols-1 gap-1 rounded-lg border p-3 text-sm">
@@ -50,7 +52,7 @@ function BetItem({ bet, userId }: { bet: CardBet; userId: string }) {
       <div className="flex items-center gap-2 text-xs text-muted-foreground">
         <span className="font-semibold text-foreground">{formatStakes(bet)}</span>
         <span aria-hidden>·</span>
-        <span>{relativeTime(bet.createdAt)}</span>
+        <span>{relativeTime(bet.createdAt, now)}</span>
         {won === null ? null : (
           <span className={cn('ml-auto font-semibold', won ? 'text-emerald-700' : 'text-red-700')}>
             {won ? 'Won' : 'Lost'}

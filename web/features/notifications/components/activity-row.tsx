@@ -1,6 +1,7 @@
 import { Link } from '#web/lib/router/router.tsx';
 import { activitySentence, activityTarget, type ActivityItem } from '#domain/notifications.ts';
 import { relativeTime } from '#domain/relative-time.ts';
+import { useRenderNow } from '#web/lib/render-clock.ts';
 import { UserAvatar } from '#web/components/ui/user-avatar.tsx';
 import { cn } from '#web/lib/utils.ts';
 
@@ -17,6 +18,7 @@ const rowClass =
 
 /** One inbox line: who, what, when; it leads to the bet, pot or group page, or to the actor's profile dialog. */
 export function ActivityRow({ item, viewerId, isUnread, onOpenUser }: ActivityRowProps) {
+  const now = useRenderNow();
   const content = (
     <>
       <UserAvatar
@@ -29,7 +31,7 @@ export function ActivityRow({ item, viewerId, isUnread, onOpenUser }: ActivityRo
           {activitySentence(item, viewerId)}
         </span>
         <time dateTime={item.createdAt} className="text-xs text-muted-foreground">
-          {relativeTime(item.createdAt)}
+          {relativeTime(item.createdAt, now)}
         </time>
       </span>
       {isUnread ? (

@@ -1,5 +1,7 @@
 import { useId, useState } from 'react';
 import { formatDollars } from '#domain/money.ts';
+import { formatDateTime } from '#domain/relative-time.ts';
+import { useRenderTimeZone } from '#web/lib/render-clock.ts';
 import {
   formatPotNumber,
   isPotNumber,
@@ -105,6 +107,7 @@ export function PotCard({
   friends?: RefereeChoice[];
   onRefereeDeclined?: () => void;
 }) {
+  const timeZone = useRenderTimeZone();
   const state = potState(pot);
   const actions = availablePotActions(pot, viewerId);
   const mine = pot.entrants.find((entrant) => entrant.user.id === viewerId);
@@ -219,7 +222,7 @@ export function PotCard({
             : pot.decider === 'me'
               ? pot.creator.name
               : potDeciderLabels[pot.decider]}
-          {pot.closesAt ? ` · Entries close ${new Date(pot.closesAt).toLocaleString()}` : ''}
+          {pot.closesAt ? ` · Entries close ${formatDateTime(pot.closesAt, timeZone)}` : ''}
         </p>
         {pot.decider === 'referee' && !pot.refereeAccepted && state !== 'cancelled' && state !== 'decided' ? (
           <p className="text-sm font-medium">Waiting for the referee</p>
