@@ -73,8 +73,9 @@ function waitingForTheApp(page: Page): Page {
   const goto = page.goto.bind(page);
   page.goto = async (url, options) => {
     const response = await goto(url, options);
+    // No marked root once the app has adopted it, nor on a page that is not the app's (a sibling origin's).
     if (options?.waitUntil !== 'commit')
-      await page.locator('#root:not([data-prerendered])').waitFor({ state: 'attached' });
+      await page.locator('#root[data-prerendered]').waitFor({ state: 'detached' });
     return response;
   };
   return page;

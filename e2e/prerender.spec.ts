@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { holdScripts } from './hold-scripts.ts';
 import { expect, SCREENS_DIR, test } from './fixtures.ts';
 
 /*
@@ -14,19 +15,6 @@ async function waitForHydration(page: Page) {
   await page.locator('#root:not([data-prerendered])').waitFor({ state: 'attached' });
 }
 
-/** Holds every script of `page` (the app does not run) until the returned function is called. */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(
-    (url) => url.pathname.endsWith('.js'),
-    async (route) => {
-      await released;
-      await route.continue();
-    },
-  );
-  return release;
-}
 
 /** saveScreen's picture without its axe run, which needs the page's JavaScript (the app's own screens run it). */
 async function saveNoScriptScreen(page: Page, name: string) {

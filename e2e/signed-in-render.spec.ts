@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { betCard, friendOption } from './bet-pages.ts';
+import { holdScripts } from './hold-scripts.ts';
 import { expect, expectToastAndClose, SCREENS_DIR, test } from './fixtures.ts';
 import { befriend, placeBet } from './scenario.ts';
 
@@ -9,20 +9,6 @@ import { befriend, placeBet } from './scenario.ts';
  * React hydrates that markup. The console guard fails any test here on a hydration error (web/main.tsx sends
  * onRecoverableError to console.error).
  */
-
-/** Holds every script of `page` (the app does not run) until the returned function is called. */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(
-    (url) => url.pathname.endsWith('.js'),
-    async (route) => {
-      await released;
-      await route.continue();
-    },
-  );
-  return release;
-}
 
 test('without JavaScript, /feed, /profile and /home show the signed-in screens with their data', async ({
   browser,
@@ -65,8 +51,12 @@ test('the rendered /feed hydrates without an error and works: a like counts', as
   const response = await page.goto('/feed');
   expect(await response?.text()).toContain(bet.description);
   const card = betCard(page, ivy, jon, bet.description);
+  const liked = page.waitForResponse(
+    (answer) => answer.request().method() !== 'GET' && new URL(answer.url()).pathname.endsWith('/like'),
+  );
   await card.getByRole('button', { name: 'Like' }).click();
   await expect(card.getByRole('button', { name: 'Like' })).toHaveAttribute('aria-pressed', 'true');
+  expect((await liked).ok()).toBe(true);
   await page.reload();
   await expect(
     betCard(page, ivy, jon, bet.description).getByRole('button', { name: 'Like' }),

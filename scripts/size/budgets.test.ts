@@ -5,6 +5,7 @@ import { PAGE_BUDGETS } from './budgets.ts';
 
 const web = path.resolve(import.meta.dirname, '../../web');
 const router = readFileSync(path.join(web, 'app/router.tsx'), 'utf8');
+const main = readFileSync(path.join(web, 'main.tsx'), 'utf8');
 
 test.each(PAGE_BUDGETS.map((b) => [b.page, b.routeModules] as const))(
   'the budget for %s names route modules the router lazy-loads',
@@ -12,6 +13,13 @@ test.each(PAGE_BUDGETS.map((b) => [b.page, b.routeModules] as const))(
     for (const module of routeModules) {
       expect(router).toContain(`import('./${path.relative('app', module)}')`);
     }
+  },
+);
+
+test.each(PAGE_BUDGETS.map((b) => [b.page, b.renderedDataModules ?? []] as const))(
+  'the budget for %s names modules web/main.tsx imports for a screen rendered with its data',
+  (_page, modules) => {
+    for (const module of modules) expect(main).toContain(`import('./${module}')`);
   },
 );
 

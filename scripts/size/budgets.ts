@@ -17,6 +17,11 @@ export type PageBudget = {
   page: string;
   /** Route modules the router lazy-loads for it, as Vite's manifest names them (relative to web/). */
   routeModules: string[];
+  /**
+   * Modules web/main.tsx imports before the page works on a screen the server rendered with its data (ADR 067):
+   * the reader of that data. Counted with the page, as the server preloads them.
+   */
+  renderedDataModules?: string[];
   signedIn: boolean;
   /** KiB of gzipped JS. */
   targetKb: number;
@@ -71,24 +76,24 @@ export const PAGE_BUDGETS: PageBudget[] = [
   },
   {
     page: '/home',
-    // Rendered on the server with its data (ADR 067): its data's reader loads before hydration.
-    routeModules: ['app/routes/home.tsx', 'lib/rendered-data.ts'],
+    routeModules: ['app/routes/home.tsx'],
+    renderedDataModules: ['lib/rendered-data.ts'],
     signedIn: true,
     targetKb: 125,
     ceilingKb: 123.5,
   },
   {
     page: '/feed',
-    // Rendered on the server with its data (ADR 067): its data's reader loads before hydration.
-    routeModules: ['app/routes/feed.tsx', 'lib/rendered-data.ts'],
+    routeModules: ['app/routes/feed.tsx'],
+    renderedDataModules: ['lib/rendered-data.ts'],
     signedIn: true,
     targetKb: 125,
     ceilingKb: 125,
   },
   {
     page: '/profile',
-    // Rendered on the server with its data (ADR 067): its data's reader loads before hydration.
-    routeModules: ['app/routes/profile.tsx', 'lib/rendered-data.ts'],
+    routeModules: ['app/routes/profile.tsx'],
+    renderedDataModules: ['lib/rendered-data.ts'],
     signedIn: true,
     targetKb: 125,
     ceilingKb: 123.5,
