@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { prerender as prerenderStatic } from 'react-dom/static';
 import { App } from './app/app.tsx';
 import { QueryClient } from '@tanstack/react-query';
-import { loadFirstScreen, loadScreen, routes } from './app/router.tsx';
+import { loadFirstScreen, loadScreen, routes, shellFirstReads } from './app/router.tsx';
 import { matchScreen } from './lib/router/router.tsx';
 import { createMemoryHistory } from './lib/router/history.ts';
 import { renderClockAt } from './lib/render-clock.ts';
@@ -53,16 +53,19 @@ export async function prerender(path: string): Promise<PrerenderedScreen> {
 }
 
 /**
- * Reads the first data of the screen at `pathname` into `client`, its module loaded first. True when the
- * screen declares its first reads (`firstReads`, ADR 067) and every one succeeded: a screen whose data could
- * not be read is not rendered ahead (its error state is the app's to show, with its toasts and retries).
+ * Reads the first data of the screen at `pathname` and of the shell around it into `client`, the screen's
+ * module loaded first. True when the screen declares its first reads (`firstReads`, ADR 067) and every read
+ * succeeded: a screen whose data could not be read is not rendered ahead (its error state is the app's to
+ * show, with its toasts and retries).
  */
 export async function readFirstData(client: QueryClient, pathname: string): Promise<boolean> {
   await loadScreen(pathname);
   const reads = matchScreen(routes, pathname)?.route.screen.firstReads();
   if (!reads) return false;
   // A failed read is in the cache as one, which the check below sees.
-  await Promise.all(reads(client).map((read) => read.catch(() => undefined)));
+  await Promise.all(
+    [...shellFirstReads(client), ...reads(client)].map((read) => read.catch(() => undefined)),
+  );
   return client
     .getQueryCache()
     .getAll()
@@ -71,25 +74,6 @@ export async function readFirstData(client: QueryClient, pathname: string): Prom
 
 /** A screen rendered with its data: also the data, as JSON for the page (web/lib/rendered-data.ts reads it). */
 export type RenderedScreen = PrerenderedScreen & { dataJson: string };
-
-/** Renders of one screen at most: each one's new queries are read before the next (see below). */
-const MAX_PASSES = 3;
-
-/**
- * Queries a render created and nothing has read yet (the server runs no effects): those it will read now. Not
- * a disabled one (a closed dialog's list): that one is pending on both sides until the browser reads it.
- */
-function unreadQueries(client: QueryClient) {
-  return client
-    .getQueryCache()
-    .getAll()
-    .filter(
-      ({ state, options }) =>
-        state.status === 'pending' &&
-        state.fetchStatus === 'idle' &&
-        (!('enabled' in options) || options.enabled === undefined || options.enabled === true),
-    );
-}
 
 async function renderApp(app: ReactNode): Promise<string> {
   let failure: unknown = null;
@@ -113,12 +97,8 @@ async function renderApp(app: ReactNode): Promise<string> {
  * /api/auth/get-session's answer), or null when it is not one the server renders (it declares no first reads),
  * nobody is signed in, or a read failed (ADR 067). Times show as at `now` in `timeZone` (the viewer's, as far as
  * the server knows it: web/lib/render-clock.ts). Its reads go where `answerFirstReadsWith` sends them: the
- * server answers them from the API for this request (server/lib/signed-in-pages.ts). Every query the screen
- * reads as it renders is in the markup and in the data the browser starts from, not only its first reads: a
- * query the browser's first render found in its cache but the server had not (the bell's count, read by the
- * bottom nav's dot before the screen hydrated) would render differently and fail hydration. So the screen is
- * rendered again while a render creates queries nothing has read. Rendered whole: the lazy parts inside (the
- * profile's bet lists) are waited for, and hydrate once their chunk is in.
+ * server answers them from the API for this request (server/lib/signed-in-pages.ts). Rendered whole: the lazy
+ * parts inside (the profile's bet lists) are waited for, and hydrate once their chunk is in.
  */
 export async function renderSignedIn(
   url: string,
@@ -135,28 +115,21 @@ export async function renderSignedIn(
   try {
     if (!(await readFirstData(queryClient, pathname))) return null;
     const clock = renderClockAt(now, timeZone);
-    const app = (
+    const html = await renderApp(
       <App
         router={createMemoryHistory({ initialEntries: [url], prepare: loadScreen })}
         queryClient={queryClient}
         rendered={{ session: renderedSession(data), clock }}
-      />
+      />,
     );
-    for (let pass = 1; ; pass += 1) {
-      const html = await renderApp(app);
-      const unread = unreadQueries(queryClient);
-      if (unread.length === 0) {
-        const queries = queryClient
-          .getQueryCache()
-          .getAll()
-          .filter(({ state }) => state.status === 'success')
-          .map(({ queryKey, state }) => ({ queryKey, data: state.data }));
-        return { ...takeTitle(html), dataJson: JSON.stringify({ session: data, clock, queries }) };
-      }
-      if (pass === MAX_PASSES) return null;
-      await Promise.all(unread.map((query) => query.fetch().catch(() => undefined)));
-      if (unread.some((query) => query.state.status !== 'success')) return null;
-    }
+    // What the render read: a part that reads more (the balances, the groups) rendered its loading state, as
+    // the browser's hydration will, and reads once hydrated.
+    const queries = queryClient
+      .getQueryCache()
+      .getAll()
+      .filter(({ state }) => state.status === 'success')
+      .map(({ queryKey, state }) => ({ queryKey, data: state.data }));
+    return { ...takeTitle(html), dataJson: JSON.stringify({ session: data, clock, queries }) };
   } finally {
     queryClient.clear();
   }

@@ -18,6 +18,7 @@ import {
   sessionFor,
 } from './testing/factories.ts';
 import { http, HttpResponse } from 'msw';
+import { deferred } from './testing/deferred.ts';
 import {
   feedHandlers,
   noLimits,
@@ -138,6 +139,23 @@ test('/feed: the server’s screen with its bets is the browser’s first render
   ]);
 });
 
+/**
+ * Holds the reads a screen makes once hydrated (not rendered by the server) until the test has looked: used
+ * after the screen's handlers, so it is asked first.
+ */
+function afterHydration(paths: string[]): () => void {
+  const later = deferred();
+  worker.use(
+    ...paths.map((path) =>
+      // Nothing returned: once released, the screen's own handler answers (profileHandlers).
+      http.get(path, async () => {
+        await later.promise;
+      }),
+    ),
+  );
+  return later.resolve;
+}
+
 test('/profile: the server’s screen with the profile and every bet list hydrates as it is', async () => {
   const session = sessionFor(me);
   worker.use(
@@ -147,12 +165,15 @@ test('/profile: the server’s screen with the profile and every bet list hydrat
       past: [completedBet(me.id, { description: 'Won the quiz' })],
     }),
   );
+  // The balances, the groups, open challenges and pots are not first reads: they load once hydrated.
+  const release = afterHydration(['/api/balances', '/api/groups', '/api/challenges/mine', '/api/pots/mine']);
   await expectSameScreen('/profile', session, [
     'Morgan Me',
     'Pending pizza',
     'Active arm-wrestle',
     'Won the quiz',
   ]);
+  release();
 });
 
 test('/home: the server’s empty form hydrates, and this tab’s draft comes in once hydrated', async () => {
@@ -177,6 +198,7 @@ test('times hydrate as the server drew them, then follow the device’s clock', 
       active: [bet({ description: 'Due today', status: 'active', resolveBy: today })],
     }),
   );
+  const release = afterHydration(['/api/balances', '/api/groups', '/api/challenges/mine', '/api/pots/mine']);
   const container = await expectSameScreen('/profile', session, ['Due today', 'Overdue', '3d ago'], {
     timeZone: 'UTC',
     now: Date.now() + 3 * 86_400_000,
@@ -185,6 +207,7 @@ test('times hydrate as the server drew them, then follow the device’s clock', 
   await expect.poll(() => container.textContent).not.toContain('Overdue');
   expect(container.textContent).toContain('Due ');
   expect(container.textContent).not.toContain('3d ago');
+  release();
 });
 
 test('a screen that does not declare its first reads, or a session that is none, is not rendered', async () => {
