@@ -3,12 +3,13 @@ import { renderToString } from 'react-dom/server';
 import { prerender as prerenderStatic } from 'react-dom/static';
 import { App } from './app/app.tsx';
 import { QueryClient } from '@tanstack/react-query';
-import { loadFirstScreen, loadScreen, routes, shellFirstReads } from './app/router.tsx';
-import { matchScreen } from './lib/router/router.tsx';
+import { loadFirstScreen, loadScreen, routes } from './app/router.tsx';
+import { getNotificationSummaryQueryOptions } from './features/notifications/api/get-notification-summary.ts';
+import { matchScreen, type FirstReads } from './lib/router/router.tsx';
 import { createMemoryHistory } from './lib/router/history.ts';
 import { renderClockAt } from './lib/render-clock.ts';
 import { renderedSession } from './lib/rendered-data.ts';
-import { parseSession } from './lib/session.ts';
+import { isSessionData } from './lib/session.ts';
 
 export { answerFirstReadsWith } from './lib/api-client.ts';
 
@@ -51,6 +52,13 @@ export async function prerender(path: string): Promise<PrerenderedScreen> {
   const router = createMemoryHistory({ initialEntries: [path], prepare: loadScreen });
   return takeTitle(renderToString(<App router={router} />));
 }
+
+/**
+ * What the shell around every screen reads in its first render (the bottom nav's dot, and the screens' bell):
+ * read with a screen's own first reads when the server renders it (ADR 067). The shell hydrates before the
+ * screen, and its read, answered first, would show the screen's bell a count the server's markup had not.
+ */
+const shellFirstReads: FirstReads = (client) => [client.query(getNotificationSummaryQueryOptions())];
 
 /**
  * Reads the first data of the screen at `pathname` and of the shell around it into `client`, the screen's
@@ -106,8 +114,8 @@ export async function renderSignedIn(
   { timeZone, now = Date.now() }: { timeZone?: string | undefined; now?: number } = {},
 ): Promise<RenderedScreen | null> {
   const { pathname } = new URL(url, 'http://app.invalid');
-  const data = parseSession(session);
-  if (data === null) return null;
+  if (!isSessionData(session)) return null;
+  const data = session;
   // Not the app's client: a failed read here is only a reason to send the plain shell, never a toast.
   const queryClient = new QueryClient({
     defaultOptions: { queries: { networkMode: 'always', retry: false, staleTime: Infinity } },

@@ -4,14 +4,12 @@ import { FullScreenSpinner } from '../components/ui/full-screen-spinner.tsx';
 import { GuestOnly } from '../features/auth/components/guest-only.tsx';
 import { RequireAuth } from '../features/auth/components/require-auth.tsx';
 import { createBrowserHistory, type AppHistory } from '#web/lib/router/history.ts';
-import { getNotificationSummaryQueryOptions } from '../features/notifications/api/get-notification-summary.ts';
 import {
   ErrorBoundary,
   lazyScreen,
   matchScreen,
   RouterProvider,
   Routes,
-  type FirstReads,
   type RouteGroup,
 } from '#web/lib/router/router.tsx';
 import { MainNav } from './main-nav.tsx';
@@ -78,13 +76,6 @@ export async function loadFirstScreen(location: string | Pick<Location, 'pathnam
     typeof location === 'string' ? new URL(location, 'http://app.invalid').pathname : location.pathname,
   );
 }
-
-/**
- * What the shell around every screen reads in its first render (the bottom nav's dot, and the screens' bell):
- * read with a screen's own first reads when the server renders it (ADR 067). The shell hydrates before the
- * screen, and its read, answered first, would show the screen's bell a count the server's markup had not.
- */
-export const shellFirstReads: FirstReads = (client) => [client.query(getNotificationSummaryQueryOptions())];
 
 export type AppRouterInstance = AppHistory;
 

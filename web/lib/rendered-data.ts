@@ -1,7 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import {
-  parseSession,
-  startFromRenderedSession,
+  isSessionData,
+  startSessionFrom,
   type RenderClock,
   type RenderedPage,
   type SessionData,
@@ -63,7 +63,7 @@ function readRenderedData(): RenderedData | null {
   }
   if (typeof parsed !== 'object' || parsed === null) return null;
   if (!('session' in parsed) || !('clock' in parsed) || !('queries' in parsed)) return null;
-  const session = parseSession(parsed.session);
+  const session = isSessionData(parsed.session) ? parsed.session : null;
   const clock = parseClock(parsed.clock);
   const queries = parseQueries(parsed.queries);
   return session && clock && queries ? { session, clock, queries } : null;
@@ -79,7 +79,15 @@ export function startFromRenderedData(client: QueryClient): RenderedPage | null 
   const data = readRenderedData();
   if (!data) return null;
   const session = renderedSession(data.session);
-  startFromRenderedSession(session);
+  // The page's own session read may have answered first: a user it read stays; a failed read keeps its error
+  // (so it is retried) with the server's user; a signed-out answer (the session ended meanwhile) stays so.
+  startSessionFrom((current) =>
+    current.isPending
+      ? session
+      : current.data === null && current.error !== null
+        ? { ...current, data: session.data }
+        : current,
+  );
   const now = Date.now();
   for (const { queryKey, data: value } of data.queries)
     client.setQueryData(queryKey, value, { updatedAt: now });

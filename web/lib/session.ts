@@ -41,7 +41,8 @@ function set(next: SessionState) {
   for (const listener of listeners) listener();
 }
 
-function isSessionData(value: unknown): value is SessionData {
+/** Whether a value is a session as GET /api/auth/get-session answers one (null when signed out). */
+export function isSessionData(value: unknown): value is SessionData {
   return (
     typeof value === 'object' &&
     value !== null &&
@@ -171,21 +172,11 @@ export const RenderedPage = createContext<RenderedPage>({
   clock: null,
 });
 
-/**
- * Starts the store from the session the server rendered the page with (ADR 067), before hydration: the
- * store's first state is then the one the markup was made with, and the screen shows no spinner meanwhile.
- * The page's own read may have answered first: a user it read stays; a failed read keeps its error (so it
- * is retried) with the server's user; a signed-out answer (the session ended meanwhile) stays signed out.
- */
-export function startFromRenderedSession(rendered: SessionState): void {
-  if (state.isPending) state = rendered;
-  else if (state.data === null && state.error !== null) state = { ...state, data: rendered.data };
+/** Replaces the store's state before the first render, without telling anyone (web/lib/rendered-data.ts). */
+export function startSessionFrom(next: (current: SessionState) => SessionState): void {
+  state = next(state);
 }
 
-/** A value as a session as GET /api/auth/get-session answers one, or null (signed out, or not one). */
-export function parseSession(value: unknown): SessionData | null {
-  return isSessionData(value) ? value : null;
-}
 
 /** The session as the better-auth client's `useSession` gave it, with its `refetch`. */
 export function useSession(): SessionState & { refetch: () => Promise<void> } {
