@@ -29,6 +29,7 @@ import {
   type SummaryBody,
 } from './testing/msw.ts';
 import { betDraftKey, EMPTY_BET_DRAFT, saveBetDraft } from './features/bets/utils/bet-draft.ts';
+import { localToday } from '#domain/bet-rules.ts';
 import { renderClockAt } from './lib/render-clock.ts';
 
 /*
@@ -111,8 +112,8 @@ async function expectSameScreen(
   const isGone = (node: Element) => !container.contains(node);
   await expect.poll(() => serverNodes.filter((node) => !isGone(node) && !isAdopted(node)).length).toBe(0);
   expect(errors).toEqual([]);
-  // Adopted, not rendered again: every element the server sent is still on the page (but a form started
-  // again from this tab's draft).
+  // Adopted, not rendered again: every element the server sent is still on the page (but what the screen
+  // replaces once hydrated: a form started again from this tab's draft, the profile's 'Loading bets').
   if (keepsNodes) expect(serverNodes.filter(isGone)).toEqual([]);
   return container;
 }
@@ -156,7 +157,7 @@ function afterHydration(paths: string[]): () => void {
   return later.resolve;
 }
 
-test('/profile: the server’s screen with the profile and every bet list hydrates as it is', async () => {
+test('/profile: the server’s screen with the profile hydrates as it is, and the bet lists follow', async () => {
   const session = sessionFor(me);
   worker.use(
     ...profileHandlers(profileScreen(), {
@@ -167,12 +168,12 @@ test('/profile: the server’s screen with the profile and every bet list hydrat
   );
   // The balances, the groups, open challenges and pots are not first reads: they load once hydrated.
   const release = afterHydration(['/api/balances', '/api/groups', '/api/challenges/mine', '/api/pots/mine']);
-  await expectSameScreen('/profile', session, [
-    'Morgan Me',
-    'Pending pizza',
-    'Active arm-wrestle',
-    'Won the quiz',
-  ]);
+  // Not `keepsNodes`: 'Loading bets' gives way to the lists as soon as their chunk is in.
+  const container = await expectSameScreen('/profile', session, ['Morgan Me'], undefined, false);
+  expect(container.querySelector('[aria-label="Loading bets"]')).not.toBeNull();
+  // The bet lists are the browser's alone (their chunk loads after the first screen): in once hydrated.
+  for (const text of ['Pending pizza', 'Active arm-wrestle', 'Won the quiz'])
+    await expect.poll(() => container.textContent).toContain(text);
   release();
 });
 
@@ -191,23 +192,23 @@ test('/home: the server’s empty form hydrates, and this tab’s draft comes in
 
 test('times hydrate as the server drew them, then follow the device’s clock', async () => {
   const session = sessionFor(me);
-  const today = renderClockAt(Date.now(), 'UTC').today;
-  // Made now and due today here; the server's clock is three days ahead, where it is '3d ago' and overdue.
-  worker.use(
-    ...profileHandlers(profileScreen(), {
-      active: [bet({ description: 'Due today', status: 'active', resolveBy: today })],
-    }),
-  );
-  const release = afterHydration(['/api/balances', '/api/groups', '/api/challenges/mine', '/api/pots/mine']);
-  const container = await expectSameScreen('/profile', session, ['Due today', 'Overdue', '3d ago'], {
-    timeZone: 'UTC',
-    now: Date.now() + 3 * 86_400_000,
-  });
+  const threeDaysOn = { timeZone: 'UTC', now: Date.now() + 3 * 86_400_000 };
+  // Made now; on the server's clock, three days ahead, it is '3d ago'.
+  worker.use(...feedHandlers([feedBet({ description: 'Made just now' })]));
+  const feed = await expectSameScreen('/feed', session, ['Made just now', '3d ago'], threeDaysOn);
   // Three days off is not the device's clock: right after hydration the card follows the device.
-  await expect.poll(() => container.textContent).not.toContain('Overdue');
-  expect(container.textContent).toContain('Due ');
-  expect(container.textContent).not.toContain('3d ago');
-  release();
+  await expect.poll(() => feed.textContent).not.toContain('3d ago');
+  expect(feed.textContent).toContain('now');
+
+  // The form's earliest 'Resolve by' is today: the server's, then the device's.
+  worker.use(
+    http.get('/api/friends/all', () => HttpResponse.json<AllFriendsBody>({ items: [alex] })),
+    http.get('/api/limits', () => HttpResponse.json<LimitsBody>(noLimits)),
+  );
+  const home = await expectSameScreen('/home', session, ['Resolve by'], threeDaysOn);
+  const resolveBy = () => home.querySelector('input[type="date"]')?.getAttribute('min');
+  await expect.poll(resolveBy).toBe(localToday());
+  expect(renderClockAt(threeDaysOn.now, 'UTC').today).not.toBe(localToday());
 });
 
 test('a screen that does not declare its first reads, or a session that is none, is not rendered', async () => {

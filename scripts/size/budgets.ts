@@ -35,7 +35,8 @@ export type PageBudget = {
  * Every page's first load with React (ADR 049, `npm run size -- --report`): react-dom's client ~66.3 KiB,
  * the router ~3.7 (wouter with web/lib/router/, ADR 057), react ~2.9; tailwind-merge is gone (ADR 058); the
  * sign-up form's checkbox is a native input and the profile's bet lists, 'Confirm Received' and 'Send Reminder'
- * load after it (issue 23). Every page is within its target; docs/performance.md has the tables.
+ * load after it (issue 23). The signed-in screens rendered with their data (ADR 067) also load the data's
+ * reader before hydrating (~0.2 KiB). Every page is within its target; docs/performance.md has the tables.
  */
 export const PAGE_BUDGETS: PageBudget[] = [
   // '/' is the sign-up screen (web/app/router.tsx: the guest-only group's first route).
