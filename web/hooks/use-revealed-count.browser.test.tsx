@@ -11,13 +11,15 @@ function List({
   total,
   isReadyAtMount,
   renders,
+  gradually = false,
 }: {
   total: number;
   isReadyAtMount: boolean;
   renders: number[];
+  gradually?: boolean;
 }) {
   const [isReady, setIsReady] = useState(isReadyAtMount);
-  const shown = useRevealedCount(isReady, total, REVEAL);
+  const shown = useRevealedCount(isReady, total, { ...REVEAL, gradually });
   const items = Array.from({ length: total }, (_, index) => index).slice(0, shown);
   if (isReady) renders.push(items.length);
   return (
@@ -51,4 +53,12 @@ test('a list that is there when the screen mounts (coming back) renders whole at
   await render(<List total={10} isReadyAtMount renders={renders} />);
   await expect.element(page.getByText('Item 9')).toBeVisible();
   expect(renders.every((count) => count === 10)).toBe(true);
+});
+
+test('on the page’s first screen, a list there as it mounts (its data came with the page) is revealed all the same', async () => {
+  const renders: number[] = [];
+  await render(<List total={10} isReadyAtMount gradually renders={renders} />);
+  await expect.element(page.getByText('Item 9')).toBeVisible();
+  expect(renders[0]).toBe(3);
+  expect(renders.at(-1)).toBe(10);
 });

@@ -6,6 +6,11 @@ type RevealOptions = {
   first: number;
   /** Items added in each following task. */
   perTask: number;
+  /**
+   * Reveal even a list that is ready as it mounts: one on the page's first screen, whose data came with the
+   * page (ADR 067), where no scroll position waits for the whole list.
+   */
+  gradually?: boolean;
 };
 
 /**
@@ -21,12 +26,14 @@ type RevealOptions = {
 export function useRevealedCount(
   isReady: boolean,
   total: number,
-  { first, perTask }: RevealOptions,
+  { first, perTask, gradually = false }: RevealOptions,
 ): number | undefined {
   // A list the server renders with its data (ADR 067) is ready at once, and revealed all the same: the
   // server's markup and the hydration that adopts it hold `first` items, the rest come a task at a time.
   const isHydrating = useIsHydrating();
-  const [shown, setShown] = useState<number | undefined>(() => (isReady && !isHydrating ? undefined : first));
+  const [shown, setShown] = useState<number | undefined>(() =>
+    isReady && !isHydrating && !gradually ? undefined : first,
+  );
   useEffect(() => {
     if (!isReady || shown === undefined) return;
     const next = shown + perTask;

@@ -53,6 +53,8 @@ export function Component() {
   const navigate = useNavigate();
   const profile = useProfile();
   const isHydrating = useIsHydrating();
+  // The screen the server rendered (ADR 067): its lists' data is in as they mount, and they reveal anyway.
+  const [isFirstScreen] = useState(isHydrating);
   const [isEditOpen, setIsEditOpen] = useState(false);
   const [isFriendsOpen, setIsFriendsOpen] = useState(false);
   const [selectedUserId, setSelectedUserId] = useState<string | null>(null);
@@ -117,6 +119,7 @@ export function Component() {
               ) : (
                 <Suspense fallback={<BetsLoading />}>
                   <ProfileBets
+                    isFirstScreen={isFirstScreen}
                     viewerId={screen.profile.id}
                     placeBetPath={PLACE_BET_PATH}
                     onOpenComments={setCommentsBetId}

@@ -20,6 +20,8 @@ type ProfileBetsProps = {
   /** The pots the viewer is part of (web/features/pots): open ones before the bets, decided ones after the past bets. */
   openPots?: ReactNode;
   pastPots?: ReactNode;
+  /** The page's first screen, its data in at once (ADR 067): the lists are revealed all the same. */
+  isFirstScreen?: boolean;
 };
 
 /**
@@ -36,6 +38,7 @@ export function ProfileBets({
   openChallenges,
   openPots,
   pastPots,
+  isFirstScreen = false,
 }: ProfileBetsProps) {
   const bets = useMyBets();
   const [loading, setLoading] = useState<BetSectionName | null>(null);
@@ -43,7 +46,7 @@ export function ProfileBets({
   const shown = useRevealedCount(
     bets.data !== undefined,
     Math.max(0, ...sections.map((section) => section.bets.length)),
-    REVEAL,
+    { ...REVEAL, gradually: isFirstScreen },
   );
 
   if (bets.data === undefined) {
