@@ -173,7 +173,7 @@ test('/profile: the server’s screen with the profile hydrates as it is, and th
   expect(container.querySelector('[aria-label="Loading bets"]')).not.toBeNull();
   // The bet lists are the browser's alone (their chunk loads after the first screen): in once hydrated.
   for (const text of ['Pending pizza', 'Active arm-wrestle', 'Won the quiz'])
-    await expect.poll(() => container.textContent).toContain(text);
+    await expect.poll(() => container.textContent, { timeout: 10_000 }).toContain(text);
   release();
 });
 
@@ -214,4 +214,17 @@ test('times hydrate as the server drew them, then follow the device’s clock', 
 test('a screen that does not declare its first reads, or a session that is none, is not rendered', async () => {
   expect(await renderSignedIn('/activity', sessionFor(me))).toBeNull();
   expect(await renderSignedIn('/feed', null)).toBeNull();
+});
+
+test('the viewer’s time zone from its cookie is checked: a zone that is not one renders in UTC', () => {
+  const at = Date.UTC(2026, 10, 27, 6, 30);
+  expect(renderClockAt(at, 'America/Los_Angeles')).toEqual({
+    now: at,
+    today: '2026-11-26',
+    timeZone: 'America/Los_Angeles',
+    offset: 480,
+  });
+  expect(renderClockAt(at, 'Asia/Kolkata')).toMatchObject({ today: '2026-11-27', offset: -330 });
+  for (const cookie of ['Nope/Zone', '<script>', '', undefined])
+    expect(renderClockAt(at, cookie)).toEqual({ now: at, today: '2026-11-27', timeZone: 'UTC', offset: 0 });
 });
