@@ -60,6 +60,20 @@ export async function prerender(path: string): Promise<PrerenderedScreen> {
  */
 const shellFirstReads: FirstReads = (client) => [client.query(getNotificationSummaryQueryOptions())];
 
+/** The first reads of the screen at `pathname`, its module loaded first; undefined when it declares none. */
+async function firstReadsOf(pathname: string): Promise<FirstReads | undefined> {
+  await loadScreen(pathname);
+  return matchScreen(routes, pathname)?.route.screen.firstReads();
+}
+
+/**
+ * Whether the server renders the screen at `pathname` with its data (ADR 067): asked before anything is read
+ * for a request, so a signed-in request for any other screen costs no session read.
+ */
+export async function rendersScreen(pathname: string): Promise<boolean> {
+  return (await firstReadsOf(pathname)) !== undefined;
+}
+
 /**
  * Reads the first data of the screen at `pathname` and of the shell around it into `client`, the screen's
  * module loaded first. True when the screen declares its first reads (`firstReads`, ADR 067) and every read
@@ -67,8 +81,7 @@ const shellFirstReads: FirstReads = (client) => [client.query(getNotificationSum
  * show, with its toasts and retries).
  */
 export async function readFirstData(client: QueryClient, pathname: string): Promise<boolean> {
-  await loadScreen(pathname);
-  const reads = matchScreen(routes, pathname)?.route.screen.firstReads();
+  const reads = await firstReadsOf(pathname);
   if (!reads) return false;
   // A failed read is in the cache as one, which the check below sees.
   await Promise.all(

@@ -18,6 +18,7 @@ import { scriptSafeJson } from './signed-in-pages.ts';
 const RENDER_MODULE = `
 let reads = null;
 export function answerFirstReadsWith(answer) { reads = answer; }
+export async function rendersScreen(pathname) { return pathname === '/feed' || pathname === '/activity'; }
 export async function renderSignedIn(url, session, { timeZone }) {
   const { pathname, searchParams } = new URL(url, 'http://app.invalid');
   if (pathname === '/activity') throw new Error('this screen failed to render');

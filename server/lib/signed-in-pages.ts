@@ -23,6 +23,7 @@ export type RenderedScreen = {
 
 const screenSchema = z.object({ title: z.string().nullable(), html: z.string(), dataJson: z.string() });
 const renderModuleSchema = z.object({
+  rendersScreen: z.custom<(pathname: string) => Promise<boolean>>((v) => typeof v === 'function'),
   renderSignedIn: z.custom<
     (url: string, session: unknown, options: { timeZone?: string | undefined }) => Promise<unknown>
   >((v) => typeof v === 'function'),
@@ -68,7 +69,7 @@ export function signedInPages(root: string) {
     onFailure: (error: unknown) => void,
   ): Promise<RenderedScreen | null> {
     const module = await load();
-    if (!module) return null;
+    if (!module || !(await module.rendersScreen(new URL(url, 'http://app.invalid').pathname))) return null;
     const sessionAnswer = await readApi(SESSION_PATH);
     if (!sessionAnswer.ok) return null;
     const session: unknown = await sessionAnswer.json();
