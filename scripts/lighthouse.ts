@@ -125,7 +125,13 @@ async function signIn(): Promise<CookieData[]> {
       };
     });
   if (cookies.length === 0) throw new Error('signing in set no session cookie');
-  return cookies;
+  // A browser that signed in through the app has also run its pages' after-load work, which keeps the time
+  // zone cookies (web/app/after-load.ts): the signed-in pages are measured as such a browser loads them.
+  const timeZoneCookies = [
+    { name: 'sidepot.tz', value: encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone) },
+    { name: 'sidepot.tzo', value: String(new Date().getTimezoneOffset()) },
+  ].map((cookie) => ({ ...cookie, domain: new URL(origin).hostname, path: '/' }));
+  return [...cookies, ...timeZoneCookies];
 }
 
 /**
