@@ -2,6 +2,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { createAppRouter } from './app/router.tsx';
+import { beginHydration } from './lib/router/router.tsx';
 import { queryClient } from './lib/query-client.ts';
 import { readSessionEarly } from './lib/session.ts';
 import './index.css';
@@ -57,6 +58,7 @@ void createAppRouter().then(async (router) => {
     // task after the first paint (TBT on / and /login, ADR 049). Once its commit's effects have run, the
     // markup is the app's, which the unmarked root says (the e2e suite waits for it). A mismatch is an
     // error on the console, where the e2e suite's console guard fails the test.
+    beginHydration();
     startTransition(() => {
       hydrateRoot(
         container,

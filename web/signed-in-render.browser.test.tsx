@@ -18,19 +18,21 @@ import {
   sessionFor,
 } from './testing/factories.ts';
 import { http, HttpResponse } from 'msw';
-import { deferred } from './testing/deferred.ts';
 import {
   feedHandlers,
   noLimits,
   profileHandlers,
   worker,
   type AllFriendsBody,
+  type BalancesBody,
+  type MyGroupsBody,
   type LimitsBody,
   type SummaryBody,
 } from './testing/msw.ts';
 import { betDraftKey, EMPTY_BET_DRAFT, saveBetDraft } from './features/bets/utils/bet-draft.ts';
 import { localToday } from '#domain/bet-rules.ts';
 import { renderClockAt } from './lib/render-clock.ts';
+import { beginHydration } from './lib/router/router.tsx';
 
 /*
  * A signed-in screen the server renders with its data (ADR 067) must be the browser's own first render of the
@@ -57,6 +59,8 @@ afterEach(() => {
     if (String(calls[i]?.[0]).startsWith(TWO_RENDERERS)) calls.splice(i, 1);
   for (const root of roots.splice(0)) root.unmount();
   for (const container of containers.splice(0)) container.remove();
+  // After the roots: a mounted form writes its draft back as it changes.
+  sessionStorage.clear();
   window.history.replaceState(null, '', testPageUrl);
   queryClient.clear();
 });
@@ -98,6 +102,8 @@ async function expectSameScreen(
   options?: Parameters<typeof renderSignedIn>[2],
   keepsNodes = true,
 ): Promise<HTMLElement> {
+  // The server's render and the browser's hydration both render as hydrating (web/main.tsx).
+  beginHydration();
   const screen = await renderSignedIn(path, session, options);
   if (!screen) throw new Error(`${path} was not rendered`);
   const container = attach(screen.html, screen.dataJson);
@@ -140,41 +146,65 @@ test('/feed: the server’s screen with its bets is the browser’s first render
   ]);
 });
 
-/**
- * Holds the reads a screen makes once hydrated (not rendered by the server) until the test has looked: used
- * after the screen's handlers, so it is asked first.
- */
-function afterHydration(paths: string[]): () => void {
-  const later = deferred();
+/** Counts the browser's GET requests to `paths` from now on. */
+function countReads(paths: string[]): () => Record<string, number> {
+  const counts: Record<string, number> = Object.fromEntries(paths.map((path) => [path, 0]));
   worker.use(
     ...paths.map((path) =>
-      // Nothing returned: once released, the screen's own handler answers (profileHandlers).
-      http.get(path, async () => {
-        await later.promise;
+      // Nothing returned: the screen's own handler answers (profileHandlers).
+      http.get(path, () => {
+        counts[path] = (counts[path] ?? 0) + 1;
       }),
     ),
   );
-  return later.resolve;
+  return () => counts;
 }
 
-test('/profile: the server’s screen with the profile hydrates as it is, and the bet lists follow', async () => {
+test('/profile: the server’s screen with the profile, balances and groups hydrates as it is, and the bet lists follow from the page’s data', async () => {
   const session = sessionFor(me);
+  const owed = {
+    friend: { ...alex, venmoHandle: 'alex-r' },
+    payTo: null,
+    net: 35,
+    betCount: 2,
+    pendingSettlement: null,
+    reminder: null,
+  };
   worker.use(
+    // Before the screen's own answers: within one `use`, the first handler that matches answers.
+    http.get('/api/balances', () => HttpResponse.json<BalancesBody>({ items: [owed] })),
+    http.get('/api/groups', () =>
+      HttpResponse.json<MyGroupsBody>([{ id: 'g1', name: 'Golf Four', memberCount: 3 }]),
+    ),
     ...profileHandlers(profileScreen(), {
       pending: [bet({ description: 'Pending pizza' })],
       active: [bet({ description: 'Active arm-wrestle', status: 'active' })],
       past: [completedBet(me.id, { description: 'Won the quiz' })],
     }),
   );
-  // The balances, the groups, open challenges and pots are not first reads: they load once hydrated.
-  const release = afterHydration(['/api/balances', '/api/groups', '/api/challenges/mine', '/api/pots/mine']);
+  // Every read of the screen, its lists' included, is a first read (ADR 068): none is made again once hydrated.
+  const reads = [
+    '/api/profile',
+    '/api/balances',
+    '/api/groups',
+    '/api/bets/mine',
+    '/api/challenges/mine',
+    '/api/pots/mine',
+  ];
   // Not `keepsNodes`: 'Loading bets' gives way to the lists as soon as their chunk is in.
-  const container = await expectSameScreen('/profile', session, ['Morgan Me'], undefined, false);
+  const container = await expectSameScreen(
+    '/profile',
+    session,
+    ['Morgan Me', `${alex.name} owes you $35`, 'Golf Four'],
+    undefined,
+    false,
+  );
+  const readsSinceHydration = countReads(reads);
   expect(container.querySelector('[aria-label="Loading bets"]')).not.toBeNull();
   // The bet lists are the browser's alone (their chunk loads after the first screen): in once hydrated.
   for (const text of ['Pending pizza', 'Active arm-wrestle', 'Won the quiz'])
     await expect.poll(() => container.textContent, { timeout: 10_000 }).toContain(text);
-  release();
+  expect(readsSinceHydration()).toEqual(Object.fromEntries(reads.map((read) => [read, 0])));
 });
 
 test('/home: the server’s empty form hydrates, and this tab’s draft comes in once hydrated', async () => {
@@ -187,7 +217,6 @@ test('/home: the server’s empty form hydrates, and this tab’s draft comes in
   saveBetDraft(betDraftKey(me.id), { ...EMPTY_BET_DRAFT, description: 'Half-written bet' });
   await expectSameScreen('/home', session, ['Place a Bet', "What's the bet?"], undefined, false);
   await expect.element(page.getByLabelText("What's the bet?")).toHaveValue('Half-written bet');
-  sessionStorage.clear();
 });
 
 test('times hydrate as the server drew them, then follow the device’s clock', async () => {

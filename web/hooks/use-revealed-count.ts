@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useIsHydrating } from './use-is-hydrating.ts';
 
 type RevealOptions = {
@@ -37,7 +37,8 @@ export function useRevealedCount(
   useEffect(() => {
     if (!isReady || shown === undefined) return;
     const next = shown + perTask;
-    const timer = setTimeout(() => setShown(next >= total ? undefined : next), 0);
+    // A transition: React renders the added items in slices, and a tap or a key goes first (ADR 068).
+    const timer = setTimeout(() => startTransition(() => setShown(next >= total ? undefined : next)), 0);
     return () => clearTimeout(timer);
   }, [isReady, shown, total, perTask]);
   return shown;

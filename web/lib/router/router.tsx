@@ -227,6 +227,23 @@ export type FirstReads = (client: QueryClient) => Promise<unknown>[];
 /** A screen's module, as the app's route files export it. */
 export type ScreenModule = { Component: ComponentType; firstReads?: FirstReads };
 
+/**
+ * Whether the screen is being hydrated from markup the server rendered: always on the server (its render is
+ * what hydration must meet), and in the browser from `beginHydration` (web/main.tsx, just before `hydrateRoot`)
+ * until the first screen has committed (`lazyScreen`'s Screen). Not until the root's first commit: React
+ * hydrates the content of a Suspense boundary, the screen's among them, in a pass of its own after that.
+ */
+let isFirstScreenHydrating = typeof window === 'undefined';
+
+export function beginHydration(): void {
+  isFirstScreenHydrating = true;
+}
+
+/** Read by a component's first render (web/hooks/use-is-hydrating.ts). */
+export function isHydratingScreen(): boolean {
+  return isFirstScreenHydrating;
+}
+
 export type LazyScreen = {
   Component: ComponentType;
   /** Fetches the screen's chunk; undefined once it is loaded. A failed fetch is retried by the next call. */
@@ -257,6 +274,10 @@ export function lazyScreen(load: () => Promise<ScreenModule>): LazyScreen {
   };
   const Lazy = lazy(async () => ({ default: (await load()).Component }));
   function Screen() {
+    // The screen has hydrated (its children's effects ran first): what mounts from now on is the browser's.
+    useEffect(() => {
+      isFirstScreenHydrating = false;
+    }, []);
     const Loaded = loaded?.Component;
     return Loaded ? <Loaded /> : <Lazy />;
   }
