@@ -1,5 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import {
+  isSameState,
   isSessionData,
   startSessionFrom,
   type RenderClock,
@@ -81,7 +82,7 @@ export function startFromRenderedData(client: QueryClient): RenderedPage | null 
   const session = renderedSession(data.session);
   // The page's own session read may have answered first: a user it read stays; a failed read keeps its error
   // (so it is retried) with the server's user; a signed-out answer (the session ended meanwhile) stays so.
-  startSessionFrom((current) =>
+  const started = startSessionFrom((current) =>
     current.isPending
       ? session
       : current.data === null && current.error !== null
@@ -91,5 +92,7 @@ export function startFromRenderedData(client: QueryClient): RenderedPage | null 
   const now = Date.now();
   for (const { queryKey, data: value } of data.queries)
     client.setQueryData(queryKey, value, { updatedAt: now });
-  return { session, clock: data.clock };
+  // The store's own object when it holds the same: hydration's snapshot is then the browser's, and React need not
+  // render the session's readers again right after hydrating (ADR 068).
+  return { session: isSameState(started, session) ? started : session, clock: data.clock };
 }

@@ -37,9 +37,16 @@ let lastFocusRead = 0;
 let started = false;
 
 function set(next: SessionState) {
+  // A read that finds what the store holds changes nothing: its readers (most of the screen) would render
+  // again, as a blocking update (useSyncExternalStore), for the same user (ADR 068).
+  if (isSameState(state, next)) return;
   state = next;
   for (const listener of listeners) listener();
 }
+
+/** Whether `next` shows what `current` does: the same user and session, settled, without an error. */
+export const isSameState = (current: SessionState, next: SessionState): boolean =>
+  !next.error && JSON.stringify(current) === JSON.stringify(next);
 
 /** Whether a value is a session as GET /api/auth/get-session answers one (null when signed out). */
 export function isSessionData(value: unknown): value is SessionData {
@@ -173,10 +180,10 @@ export const RenderedPage = createContext<RenderedPage>({
 });
 
 /** Replaces the store's state before the first render, without telling anyone (web/lib/rendered-data.ts). */
-export function startSessionFrom(next: (current: SessionState) => SessionState): void {
+export function startSessionFrom(next: (current: SessionState) => SessionState): SessionState {
   state = next(state);
+  return state;
 }
-
 
 /** The session as the better-auth client's `useSession` gave it, with its `refetch`. */
 export function useSession(): SessionState & { refetch: () => Promise<void> } {
