@@ -1,20 +1,30 @@
-import { lazy, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, useEffect, useState, type ComponentType, type FunctionComponent } from 'react';
 
-/** A `React.lazy` component that can also fetch its chunk ahead of use. */
-export type LazyComponent<P extends object> = LazyExoticComponent<ComponentType<P>> & {
+/** A component in a chunk of its own, which can also fetch its chunk ahead of use. */
+export type LazyComponent<P extends object> = FunctionComponent<P> & {
   preload: () => Promise<unknown>;
+  /** Whether the chunk is in: the component then renders at once, without suspending. */
+  isLoaded: () => boolean;
 };
 
 /**
  * A component kept out of a page's first load whose chunk can be fetched before it is needed:
  * on hover, focus or pointerdown of what opens it, or at the user's first interaction (`usePreloadOnIntent`), so
  * it usually renders at once instead of after a Suspense gap. A failed fetch (offline) may be retried.
+ *
+ * Loaded already, it renders as itself: through `React.lazy` it would suspend once all the same (a settled
+ * promise tells its value only in a later microtask), and React then renders the suspended tree's siblings
+ * ahead ("prewarm") and again once it resolves, work the profile's lists paid for after hydration (ADR 068).
  */
 export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): LazyComponent<P> {
+  let loaded: ComponentType<P> | undefined;
   let loading: Promise<{ default: ComponentType<P> }> | undefined;
   const preload = () => {
     loading ??= load().then(
-      (component) => ({ default: component }),
+      (component) => {
+        loaded = component;
+        return { default: component };
+      },
       (error: unknown) => {
         loading = undefined;
         throw error;
@@ -22,11 +32,17 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
     );
     return loading;
   };
-  return Object.assign(
-    lazy(preload),
+  const Lazy = lazy(preload);
+  function Preloaded(props: P) {
+    // Decided when this element mounts, and kept: a switch from `Lazy` to the loaded type would remount it.
+    const [type] = useState<ComponentType<P>>(() => loaded ?? Lazy);
+    return createElement(type, props);
+  }
+  return Object.assign(Preloaded, {
     // A preload's failure is not the page's: the render that needs the chunk tries again and reports it.
-    { preload: () => preload().catch(() => undefined) },
-  );
+    preload: () => preload().catch(() => undefined),
+    isLoaded: () => loaded !== undefined,
+  });
 }
 
 /**
@@ -69,7 +85,12 @@ export function usePreloadOnIntent(...components: { preload: () => Promise<unkno
  */
 export function usePreloadOnMount(...components: { preload: () => Promise<unknown> }[]): void {
   useEffect(() => {
-    for (const component of components) void component.preload();
+    // In a task of its own: a screen's mount (or hydration) runs all its effects in one task, which the
+    // imports' work (Vite's preload links for each chunk's imports) made longer (ADR 068).
+    const timer = setTimeout(() => {
+      for (const component of components) void component.preload();
+    }, 0);
+    return () => clearTimeout(timer);
     // Once per mount: the components are module-level constants, the same on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   }, []);
