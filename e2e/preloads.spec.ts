@@ -13,7 +13,14 @@ const UNUSED_PRELOAD_WARNING_MS = 3_500;
 const FIRST_READS: Record<string, string[]> = {
   '/home': ['/api/friends/all', '/api/limits'],
   '/feed': ['/api/feed'],
-  '/profile': ['/api/profile', '/api/bets/mine'],
+  '/profile': [
+    '/api/profile',
+    '/api/balances',
+    '/api/groups',
+    '/api/bets/mine',
+    '/api/pots/mine',
+    '/api/challenges/mine',
+  ],
 };
 
 for (const [screen, reads] of Object.entries(FIRST_READS)) {

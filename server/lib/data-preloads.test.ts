@@ -6,7 +6,13 @@ const SIGNED_IN = 'theme=x; sidepot.session_token=abc.def';
 
 test("with a session cookie the shell preloads the session and the screen's first data", () => {
   expect(dataPreloads('/profile', SIGNED_IN)).toBe(
-    tag('/api/auth/get-session') + tag('/api/profile') + tag('/api/bets/mine'),
+    tag('/api/auth/get-session') +
+      tag('/api/profile') +
+      tag('/api/balances') +
+      tag('/api/groups') +
+      tag('/api/bets/mine') +
+      tag('/api/pots/mine') +
+      tag('/api/challenges/mine'),
   );
   expect(dataPreloads('/feed', '__Secure-sidepot.session_token=abc')).toBe(
     tag('/api/auth/get-session') + tag('/api/feed'),

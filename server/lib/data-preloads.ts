@@ -5,7 +5,14 @@
 const SCREEN_DATA: Record<string, string[]> = {
   home: ['/api/friends/all', '/api/limits'],
   feed: ['/api/feed'],
-  profile: ['/api/profile', '/api/bets/mine'],
+  profile: [
+    '/api/profile',
+    '/api/balances',
+    '/api/groups',
+    '/api/bets/mine',
+    '/api/pots/mine',
+    '/api/challenges/mine',
+  ],
 };
 const SESSION_PATH = '/api/auth/get-session';
 /** The request carried no session cookie, so the page need not ask whether someone is signed in. */

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import {
   BalanceReminderSlot,
   type BalanceReminderProps,
@@ -12,12 +13,16 @@ const BalanceReminderButton = lazyComponent(
 );
 const balanceReminder = (props: BalanceReminderProps) => <BalanceReminderButton {...props} />;
 
-/** The profile's balances with the reminders feature's 'Send Reminder' on what a friend owes. */
-export function BalancesCard() {
+/**
+ * The profile's balances with the reminders feature's 'Send Reminder' on what a friend owes. Memoized: the
+ * profile renders again once hydrated (ADR 068), and the card's list, still server markup while the button's
+ * chunk loads, would have to hydrate in that render and wait for the chunk.
+ */
+export const BalancesCard = memo(function BalancesCard() {
   usePreloadOnMount(BalanceReminderButton);
   return (
     <BalanceReminderSlot.Provider value={balanceReminder}>
       <BalancesCardOnly />
     </BalanceReminderSlot.Provider>
   );
-}
+});

@@ -12,13 +12,18 @@ import { PLACE_BET_PATH, placeBetState } from '#web/features/bets/utils/place-be
 import { LazyOverlay } from '#web/components/ui/lazy-overlay.tsx';
 import { getMyBetsQueryOptions, useMyBets } from '#web/features/bets/api/get-my-bets.ts';
 import { getProfileQueryOptions, useProfile } from '#web/features/profile/api/get-profile.ts';
+import { getBalancesQueryOptions } from '#web/features/balances/api/get-balances.ts';
+import { getMyGroupsQueryOptions } from '#web/features/groups/api/groups.ts';
+import { getMyPotsQueryOptions } from '#web/features/pots/api/my-pots.ts';
+import { getMyChallengesQueryOptions } from '#web/features/challenges/api/get-my-challenges.ts';
 import { ProfileSkeleton } from '#web/features/profile/components/profile-skeleton.tsx';
 import { ProfileView } from '#web/features/profile/components/profile-view.tsx';
 import { SettingsMenu } from '#web/features/profile/components/settings-menu.tsx';
 import { AuthError } from '#web/lib/auth-error.ts';
 import { ActivityBell } from '#web/features/notifications/components/activity-bell.tsx';
 import { useIsHydrating } from '#web/hooks/use-is-hydrating.ts';
-import { lazyComponent, usePreloadOnIntent, usePreloadOnMount } from '#web/lib/lazy-component.ts';
+import { lazyComponent, usePreloadOnIntent } from '#web/lib/lazy-component.ts';
+import { useIsLoaded } from '#web/hooks/use-is-loaded.ts';
 
 // The dialogs (Radix Dialog, the edit form with react-hook-form and zod) load after the profile works;
 // they are fetched at the user's first pointer or key event, so a tap usually opens them at once.
@@ -43,10 +48,19 @@ const UserProfileDialog = lazyComponent(
   async () => (await import('../composed/user-profile-dialog.tsx')).UserProfileDialog,
 );
 
-/** The profile and the first page of each bet list: the server renders the screen with them (ADR 067). */
+/**
+ * The profile, its balances and groups, the first page of each bet list, the open pots and challenges: the
+ * server renders the screen with them (ADR 067), and the lists, which the browser renders once hydrated, find
+ * theirs in the page. Each read left to the browser was a request and a render in the long tasks after
+ * hydration, and the balances and groups cards' places jumped as they came in (ADR 068).
+ */
 export const firstReads = (client: QueryClient) => [
   client.query(getProfileQueryOptions()),
+  client.query(getBalancesQueryOptions()),
+  client.query(getMyGroupsQueryOptions()),
   client.infiniteQuery(getMyBetsQueryOptions(client)),
+  client.query(getMyPotsQueryOptions()),
+  client.query(getMyChallengesQueryOptions()),
 ];
 
 export function Component() {
@@ -60,7 +74,7 @@ export function Component() {
   const [selectedUserId, setSelectedUserId] = useState<string | null>(null);
   const [commentsBetId, setCommentsBetId] = useState<string | null>(null);
   const [isInviteOpen, setIsInviteOpen] = useState(false);
-  usePreloadOnMount(ProfileBets);
+  const areBetsLoaded = useIsLoaded(ProfileBets);
   // The bet lists' data is preloaded with the HTML (server/lib/data-preloads.ts): read it now, with the profile's,
   // and keep it observed. Read first by the lazy lists, a change that came live in between found no query to
   // refresh, and the lists then took the preloaded, older answer as fresh ('No bets yet' beside a lit dot).
@@ -113,8 +127,9 @@ export function Component() {
             groups={<GroupsCard />}
             bets={
               // Not rendered by the server (ADR 067): its chunk is not in the first load, and cards drawn before
-              // their code can hydrate would drop a press. 'Loading bets' until then, as before.
-              isHydrating ? (
+              // their code can hydrate would drop a press. 'Loading bets' until hydrated and the chunk is in
+              // (ADR 068: rendered then, in a transition, without suspending).
+              isHydrating || !areBetsLoaded ? (
                 <BetsLoading />
               ) : (
                 <Suspense fallback={<BetsLoading />}>

@@ -6,15 +6,16 @@ export async function getBalances() {
   return unwrap(await api.balances.$get());
 }
 
+export const getBalancesQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.balances,
+    queryFn: getBalances,
+    meta: { errorToast: { title: 'Error loading balances' } },
+  });
+
 /** The Profile screen's 'Balances' card: every non-zero net per friend, largest first. */
 export function useBalances() {
-  return useQuery(
-    queryOptions({
-      queryKey: queryKeys.balances,
-      queryFn: getBalances,
-      meta: { errorToast: { title: 'Error loading balances' } },
-    }),
-  );
+  return useQuery(getBalancesQueryOptions());
 }
 
 export async function getBalance(friendId: string) {

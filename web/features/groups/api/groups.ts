@@ -12,9 +12,12 @@ export async function getMyGroups() {
   return unwrap(await api.groups.$get());
 }
 
+export const getMyGroupsQueryOptions = () =>
+  queryOptions({ queryKey: [...queryKeys.groups, 'mine'], queryFn: getMyGroups });
+
 /** Profile's 'Groups' card. */
 export function useMyGroups() {
-  return useQuery(queryOptions({ queryKey: [...queryKeys.groups, 'mine'], queryFn: getMyGroups }));
+  return useQuery(getMyGroupsQueryOptions());
 }
 
 export async function getGroup(groupId: string) {

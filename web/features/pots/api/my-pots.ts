@@ -7,6 +7,8 @@ export async function getMyPots() {
   return unwrap(await api.pots.mine.$get());
 }
 
+export const getMyPotsQueryOptions = () => queryOptions({ queryKey: queryKeys.myPots, queryFn: getMyPots });
+
 export function useMyPots() {
-  return useQuery(queryOptions({ queryKey: queryKeys.myPots, queryFn: getMyPots }));
+  return useQuery(getMyPotsQueryOptions());
 }
