@@ -81,6 +81,10 @@ export default defineConfig({
     emptyOutDir: true,
     // dist/web/.vite/manifest.json: which files each page loads, for `npm run size`.
     manifest: true,
+    // Every browser we serve has `<link rel="modulepreload">` but Safari before 17 (2023), which ignores the
+    // links and loads a screen's chunks as it finds them: the polyfill's ~0.6 KiB was on every first load
+    // (ADR 068).
+    modulePreload: { polyfill: false },
     // Fewer, larger first-load files (ADR 048); Rolldown requires entry signatures not to be preserved.
     rolldownOptions: {
       preserveEntrySignatures: false,
