@@ -8,7 +8,12 @@
  * median scores with LCP, TBT and CLS, and the failing audits of the median run.
  *
  *   npm run lighthouse [-- --runs 3] [--port 4310] [--pages /login,/home] [--json reports/lighthouse.json]
- *                      [--lhr-dir reports/lhr]
+ *                      [--lhr-dir reports/lhr] [--check]
+ *
+ * `--check` (CI, .ci/run): exits 1 when a page misses a target that does not depend on the machine's speed:
+ * accessibility 100, best practices 100, SEO ≥ 90, CLS ≤ 0.05. Performance, LCP and TBT are printed but not
+ * checked: Lighthouse simulates them from this machine's own timings (one build's /profile TBT moved 143–566 ms
+ * between runs on a busy 2-core machine, ADR 068), and only a quiet machine's median of 3 tells.
  *
  * `--lhr-dir` keeps each run's whole Lighthouse report (JSON) there, for the audits this summary leaves out
  * (largest-contentful-paint-element, bootup-time, mainthread-work-breakdown, render-blocking-resources).
@@ -50,6 +55,7 @@ const argsSchema = z.object({
   pages: z.string().optional(),
   json: z.string().optional(),
   'lhr-dir': z.string().optional(),
+  check: z.boolean().default(false),
 });
 const { values } = parseArgs({
   options: {
@@ -58,6 +64,7 @@ const { values } = parseArgs({
     pages: { type: 'string' },
     json: { type: 'string' },
     'lhr-dir': { type: 'string' },
+    check: { type: 'boolean' },
   },
   strict: true,
 });
@@ -305,7 +312,10 @@ try {
     for (let i = 0; i < args.runs; i += 1) {
       const lhrDir = args['lhr-dir'];
       const lhrFile = lhrDir && path.join(lhrDir, `${page.replace(/\W/g, '') || 'root'}-${i + 1}.json`);
-      const result = await audit(chrome.port, `${origin}${page}`, lhrFile);
+      let result = await audit(chrome.port, `${origin}${page}`, lhrFile);
+      // A run Lighthouse could not finish (NO_NAVSTART, NO_FCP) has no metrics; CI's one run is tried again.
+      for (let retry = 0; args.check && retry < 2 && !Number.isFinite(result.lcpMs); retry += 1)
+        result = await audit(chrome.port, `${origin}${page}`, lhrFile);
       results[page].push(result);
       console.log(
         `${page} run ${i + 1}: perf ${result.scores.performance}, LCP ${Math.round(result.lcpMs)} ms, TBT ${Math.round(result.tbtMs)} ms`,
@@ -321,6 +331,7 @@ try {
   );
   const rows = [['page', 'perf', 'a11y', 'best practices', 'SEO', 'LCP s', 'TBT ms', 'CLS']];
   const failures: string[] = [];
+  const checkFailures: string[] = [];
   for (const page of pages) {
     // A run Lighthouse could not finish (NO_FCP on a starved machine) has no metrics: leave it out.
     const runs = (results[page] ?? []).filter((r) => Number.isFinite(r.lcpMs));
@@ -357,6 +368,14 @@ try {
       row.tbtMs > TARGETS.tbtMs && `TBT ${Math.round(row.tbtMs)} ms > 150 ms`,
       row.cls > TARGETS.cls && `CLS ${row.cls.toFixed(3)} > 0.05`,
     ].filter((miss): miss is string => typeof miss === 'string');
+    const checked = [
+      runs.length === 0 && 'no run finished',
+      row.accessibility < TARGETS.accessibility && `accessibility ${row.accessibility}`,
+      row['best-practices'] < TARGETS['best-practices'] && `best practices ${row['best-practices']}`,
+      row.seo < TARGETS.seo && `SEO ${row.seo}`,
+      row.cls > TARGETS.cls && `CLS ${row.cls.toFixed(3)}`,
+    ].filter((miss): miss is string => typeof miss === 'string');
+    if (checked.length > 0) checkFailures.push(`${page}: ${checked.join(', ')}`);
     const audits = new Set(runs.flatMap((r) => r.failing));
     if (misses.length > 0 || audits.size > 0)
       failures.push(
@@ -372,6 +391,14 @@ try {
   if (args.json) {
     mkdirSync(path.dirname(path.resolve(args.json)), { recursive: true });
     writeFileSync(args.json, JSON.stringify(results, null, 2));
+  }
+  if (args.check) {
+    console.log(
+      checkFailures.length > 0
+        ? `\nlighthouse --check: ${checkFailures.length} page(s) below accessibility 100, best practices 100, SEO 90 or CLS 0.05:\n  ${checkFailures.join('\n  ')}`
+        : '\nlighthouse --check: every page has accessibility 100, best practices 100, SEO ≥ 90 and CLS ≤ 0.05 (performance, LCP and TBT above are for the record).',
+    );
+    if (checkFailures.length > 0) process.exitCode = 1;
   }
 } finally {
   chrome?.kill();
