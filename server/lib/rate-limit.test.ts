@@ -48,6 +48,20 @@ test('concurrent requests are counted exactly: 20 at once with a budget of 5 let
   );
 });
 
+test('the first requests of a new subject, made at once, all count: none fails on the new row', async () => {
+  // The race is in creating a subject's row: PostgreSQL arbitrates ON CONFLICT on one unique index, and a
+  // conflict met first on another (the primary key, when it was the key too) failed instead of counting.
+  const now = Date.now();
+  for (let round = 0; round < 40; round += 1) {
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        consumeRateLimit(t.db, rule('first-at-once', 100), `erin-${round}`, now),
+      ),
+    );
+    expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  }
+});
+
 test('in memory: a fixed window per subject, refused past max, started over once it has passed', () => {
   const start = 1_800_000_000_000;
   const consume = createMemoryRateLimiter(rule('memory-test'));

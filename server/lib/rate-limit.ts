@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
@@ -23,6 +24,9 @@ const counterRow = z.object({ count: z.coerce.number(), window_start: z.coerce.n
  * conditional upsert (so concurrent requests on any instance count exactly):
  * a window older than `windowMs` starts over at 1, otherwise the count grows.
  * For our keys `last_request` holds the start of the current window (ms).
+ * A new row's id is random, as better-auth's are: PostgreSQL arbitrates the conflict on `key` alone, and with
+ * the key as the id too, two requests creating a subject's row at once met the primary key first and one
+ * failed instead of counting.
  */
 export async function consumeRateLimit(
   db: Db,
@@ -36,7 +40,7 @@ export async function consumeRateLimit(
     db,
     sql`
       insert into rate_limit (id, key, count, last_request)
-      values (${key}, ${key}, 1, ${now})
+      values (${randomUUID()}, ${key}, 1, ${now})
       on conflict (key) do update set
         count = case when ${expired} then 1 else rate_limit.count + 1 end,
         last_request = case when ${expired} then ${now} else rate_limit.last_request end
