@@ -1,10 +1,10 @@
 import { startTransition, useEffect, useState } from 'react';
 
 /**
- * Whether `component` can render without suspending: its chunk, fetched as the caller mounts (in a task of its
- * own, as web/lib/lazy-component.ts's `usePreloadOnMount` does), is in, or failed to load (rendered, it tries again and reaches its error
- * boundary). The caller renders it once this is true, in a transition: not suspending, React does not render
- * the rest of the tree ahead while it waits (ADR 068).
+ * Whether `component` can render without suspending: its chunk, fetched as the caller mounts (in a task of
+ * its own, as `usePreloadOnMount` in web/lib/lazy-component.ts does), is in, or failed to load (rendered, it
+ * tries again and reaches its error boundary). The caller renders it once this is true, in a transition: not
+ * suspending, React does not render the rest of the tree ahead while it waits (ADR 068).
  */
 export function useIsLoaded(component: {
   preload: () => Promise<unknown>;

@@ -132,6 +132,7 @@ export function Component() {
               isHydrating || !areBetsLoaded ? (
                 <BetsLoading />
               ) : (
+                // Suspends only when the chunk failed to load: rendered, it tries again.
                 <Suspense fallback={<BetsLoading />}>
                   <ProfileBets
                     isFirstScreen={isFirstScreen}
